@@ -1,0 +1,290 @@
+// Package solver runs population-based optimisers one generation at a time.
+//
+// Every algorithm in pcaplay is a Method driven by a Solver:
+//
+//	s, err := solver.New(p, settings, seed, maxFES)
+//	for !s.Done() {
+//		snap, err := s.Step() // one generation
+//		...
+//	}
+//
+// Step is the only solver loop in the project: the browser, cmd/cec and the
+// tests all call it. A run is a function of (problem, settings, seed, maxFES):
+// the same inputs give a bit-identical sequence of snapshots.
+//
+// The budget is counted in function evaluations (FES). One FES is one call of
+// Problem.Evaluate; a Method never evaluates more points than the budget has
+// left, so a run ends with FES ≤ MaxFES.
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"pcaplay/core/pca"
+	"pcaplay/core/problem"
+)
+
+// ErrDone is returned by Step when the budget is used up.
+var ErrDone = errors.New("solver: run finished (FES budget used up)")
+
+// Individual is a point with its objective value and its violation
+// v(x) (problem.Violation).
+type Individual struct {
+	X []float64
+	F float64
+	V float64
+}
+
+// Method is one optimisation algorithm. Init creates and evaluates the
+// initial population; Iterate runs one generation. Both use the Context for
+// randomness and for every evaluation, and publish their population with
+// Context.SetPopulation.
+type Method interface {
+	Init(c *Context) error
+	Iterate(c *Context) error
+}
+
+// Settings are an algorithm's parameters. Implementations are plain structs
+// with the paper's defaults; Params exposes their fields by name for the
+// command line and the browser.
+type Settings interface {
+	// Algorithm is the registered name, e.g. "pmode".
+	Algorithm() string
+	// Validate returns an error naming the first bad value, or nil.
+	Validate(p problem.Problem) error
+	// Params lists the settable parameters.
+	Params() []Param
+	// New returns a fresh Method for a validated Settings.
+	New(p problem.Problem) (Method, error)
+}
+
+// Context is what a Method sees of the run: the problem, the random source,
+// the counted evaluation and the snapshot it fills.
+type Context struct {
+	Problem problem.Problem
+	Rand    *rand.Rand
+	MaxFES  int
+
+	eval    *problem.Evaluator
+	fes     int
+	best    Best
+	hasBest bool
+	snap    Snapshot
+	// population buffers, reused from generation to generation
+	popX, popF, popV []float64
+	bestX            []float64
+}
+
+// Best is the best point found so far by the feasibility rule, with the
+// measures the CEC tables report.
+type Best struct {
+	Individual
+	// MeanV is the CEC mean violation (problem.MeanViolation) of X.
+	MeanV float64
+	// Counts is c: constraints violated by > 1, (0.01, 1], (1e-4, 0.01].
+	Counts [3]int
+	// FES is the evaluation count at which X was found.
+	FES int
+}
+
+// FES returns the number of evaluations used so far.
+func (c *Context) FES() int { return c.fes }
+
+// Remaining returns how many evaluations the budget still allows.
+func (c *Context) Remaining() int { return c.MaxFES - c.fes }
+
+// Evaluate evaluates x, counts one FES and updates the best-so-far. It
+// panics if the budget is used up: a Method must check Remaining first.
+func (c *Context) Evaluate(x []float64) (f, v float64) {
+	if c.fes >= c.MaxFES {
+		panic("solver: Evaluate called with the FES budget used up")
+	}
+	f, v = c.eval.Eval(x)
+	if math.IsNaN(f) {
+		f = math.Inf(1) // a NaN objective never wins and never poisons a ranking
+	}
+	if math.IsNaN(v) {
+		v = math.Inf(1)
+	}
+	c.fes++
+	if !c.hasBest || problem.Better(f, v, c.best.F, c.best.V) {
+		c.hasBest = true
+		c.best.X = append(c.best.X[:0], x...)
+		c.best.F, c.best.V = f, v
+		c.best.MeanV = problem.MeanViolation(c.eval.G, c.eval.H)
+		c.best.Counts = problem.ViolationCounts(c.eval.G, c.eval.H)
+		c.best.FES = c.fes
+	}
+	return f, v
+}
+
+// SetPopulation publishes the current population for the snapshot. x is
+// row-major, len(f) rows of Dim() values. The slices are copied.
+func (c *Context) SetPopulation(x, f, v []float64) {
+	c.popX = append(c.popX[:0], x...)
+	c.popF = append(c.popF[:0], f...)
+	c.popV = append(c.popV[:0], v...)
+	c.snap.X, c.snap.F, c.snap.V = c.popX, c.popF, c.popV
+}
+
+// SetPCA records what PCA-projection did in this generation.
+func (c *Context) SetPCA(r *pca.Projection) { c.snap.PCA = r }
+
+// SetAdaptation records adaptive-parameter state (HECO algorithms).
+func (c *Context) SetAdaptation(a *Adaptation) { c.snap.Adaptation = a }
+
+// Snapshot is the state after a generation. Its slices are owned by the
+// Solver and valid until the next call of Step; copy what you keep.
+type Snapshot struct {
+	Generation int
+	FES        int
+	MaxFES     int
+	Done       bool
+	Dim        int
+	// X is the population, row-major: individual i is X[i*Dim:(i+1)*Dim].
+	X []float64
+	// F and V are f(x) and v(x) of each individual.
+	F, V []float64
+	// Best is the best point found so far (feasibility rule).
+	Best Best
+	// PCA is set when PCA-projection ran in this generation.
+	PCA *pca.Projection
+	// Adaptation is set by algorithms with adaptive parameters.
+	Adaptation *Adaptation
+}
+
+// PopSize returns the number of individuals in the snapshot.
+func (s *Snapshot) PopSize() int { return len(s.F) }
+
+// FeasibleFraction returns the fraction of the population with v = 0.
+func (s *Snapshot) FeasibleFraction() float64 {
+	if len(s.V) == 0 {
+		return 0
+	}
+	n := 0
+	for _, v := range s.V {
+		if v == 0 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(s.V))
+}
+
+// Adaptation is the adaptive state of an algorithm with strategy
+// competition and success-history memories.
+type Adaptation struct {
+	// StrategyProb is q_k for each strategy.
+	StrategyProb []float64
+	// MeanF and MeanCR are the means of each strategy's memories.
+	MeanF, MeanCR []float64
+}
+
+// Solver advances one run generation by generation.
+type Solver struct {
+	ctx    Context
+	method Method
+	gen    int
+	inited bool
+	err    error
+}
+
+// New validates the settings and returns a Solver for a run of at most
+// maxFES evaluations. The random source is PCG seeded with (seed, 0x9e3779b97f4a7c15).
+func New(p problem.Problem, s Settings, seed uint64, maxFES int) (*Solver, error) {
+	if p == nil {
+		return nil, errors.New("solver: nil problem")
+	}
+	if s == nil {
+		return nil, errors.New("solver: nil settings")
+	}
+	if maxFES < 1 {
+		return nil, fmt.Errorf("fes = %d: the budget must be at least 1 evaluation", maxFES)
+	}
+	if err := s.Validate(p); err != nil {
+		return nil, err
+	}
+	m, err := s.New(p)
+	if err != nil {
+		return nil, err
+	}
+	sv := &Solver{method: m}
+	sv.ctx = Context{
+		Problem: p,
+		Rand:    rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
+		MaxFES:  maxFES,
+		eval:    problem.NewEvaluator(p),
+	}
+	return sv, nil
+}
+
+// Done reports whether the budget is used up (or the run failed).
+func (s *Solver) Done() bool { return s.err != nil || (s.inited && s.ctx.fes >= s.ctx.MaxFES) }
+
+// FES returns the evaluations used so far.
+func (s *Solver) FES() int { return s.ctx.fes }
+
+// Best returns the best point so far.
+func (s *Solver) Best() Best { return s.ctx.best }
+
+// Step advances the run by one generation and returns the snapshot after it.
+// The first Step creates and evaluates the initial population (generation 0).
+// Step returns ErrDone once the budget is used up. A Method that panics or
+// makes no progress ends the run with an error instead of crashing the caller.
+func (s *Solver) Step() (snap Snapshot, err error) {
+	if s.err != nil {
+		return Snapshot{}, s.err
+	}
+	if s.Done() {
+		return Snapshot{}, ErrDone
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.err = fmt.Errorf("solver: %T panicked in generation %d: %v", s.method, s.gen, r)
+			snap, err = Snapshot{}, s.err
+		}
+	}()
+	c := &s.ctx
+	c.snap = Snapshot{}
+	before := c.fes
+	if !s.inited {
+		err = s.method.Init(c)
+		s.inited = true
+	} else {
+		err = s.method.Iterate(c)
+		s.gen++
+	}
+	if err != nil {
+		s.err = err
+		return Snapshot{}, err
+	}
+	if c.fes == before && c.fes < c.MaxFES {
+		s.err = fmt.Errorf("solver: %T used no evaluation in generation %d", s.method, s.gen)
+		return Snapshot{}, s.err
+	}
+	snap = c.snap
+	snap.Generation = s.gen
+	snap.FES = c.fes
+	snap.MaxFES = c.MaxFES
+	snap.Done = c.fes >= c.MaxFES
+	snap.Dim = c.Problem.Dim()
+	snap.Best = c.best
+	c.bestX = append(c.bestX[:0], c.best.X...)
+	snap.Best.X = c.bestX
+	return snap, nil
+}
+
+// Run steps until the budget is used up and returns the final snapshot.
+func (s *Solver) Run() (Snapshot, error) {
+	var last Snapshot
+	for !s.Done() {
+		snap, err := s.Step()
+		if err != nil {
+			return last, err
+		}
+		last = snap
+	}
+	return last, s.err
+}
