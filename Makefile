@@ -1,0 +1,52 @@
+# pcaplay: the two commands a newcomer needs are `make serve` and `make test`.
+SHELL := /bin/bash
+GO ?= go
+GOROOT := $(shell $(GO) env GOROOT)
+WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
+ADDR ?= 127.0.0.1:8080
+D ?= 10
+export CEC2017_DATA ?= $(abspath ../shared/reference/cec2017-data)
+export CEC2017_TESTVECTORS ?= $(abspath ../shared/reference/cec2017-testvectors)
+
+.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web reproduce clean
+
+## serve: install the pinned npm packages, build wasm and the site, run the server
+serve: site
+	$(GO) run ./cmd/serve -addr $(ADDR)
+
+## site: build the served files into cmd/serve/public (npm ci, wasm, precompression)
+site:
+	bash scripts/build-site.sh
+
+## test: vet, native tests, wasm tests under Node, browser end-to-end tests
+test: vet test-go test-wasm test-e2e
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
+
+test-go:
+	$(GO) test ./...
+
+test-wasm:
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/...
+
+test-e2e: site
+	bash scripts/install-chromium.sh
+	PCAPLAY_E2E=1 $(GO) test -count=1 ./e2e/...
+
+## bench: evaluation, operator and per-generation benchmarks
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+
+## bench-web: wasm size, first paint, generations/s, longest main-thread task
+bench-web: site
+	bash scripts/install-chromium.sh
+	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x ./e2e/...
+
+## reproduce: the paper's tables at dimension D with the official data (DATA=dir)
+reproduce:
+	bash scripts/reproduce.sh $(D)
+
+clean:
+	find cmd/serve/public -mindepth 1 ! -name README.md -delete
