@@ -1,0 +1,367 @@
+// Package chart builds ECharts options for the playground in Go with
+// go-echarts. The browser only calls setOption with the JSON made here, so
+// every decision about scales, series and names is made (and tested) in Go.
+//
+//	js, err := chart.Convergence(history, chart.ConvergenceOptions{})
+//	js, err := chart.ExplainedVariance(eigenvalues)
+//
+// Non-finite values are replaced by null (a gap in ECharts) before
+// marshalling, since encoding/json refuses NaN and ±Inf.
+package chart
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// Okabe–Ito colour-blind-safe palette, used by the page as well.
+var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
+
+// Point is the state of a run after one generation, as the convergence
+// chart needs it.
+type Point struct {
+	FES      int
+	BestF    float64 // f of the best point so far (feasibility rule)
+	BestV    float64 // v of that point; > 0 means no feasible point yet
+	Feasible float64 // fraction of the population with v = 0
+	PopSize  int
+	// Adaptive state of HECO algorithms; nil otherwise.
+	StrategyProb, MeanF, MeanCR []float64
+}
+
+// ConvergenceOptions tune the convergence chart.
+type ConvergenceOptions struct {
+	// Title is shown above the chart; empty for none.
+	Title string
+	// MaxPoints caps the data points per series (default 600): longer
+	// histories are thinned evenly, keeping the first and the last point.
+	MaxPoints int
+}
+
+// Scale says how best feasible f is drawn.
+type Scale int
+
+const (
+	// ScaleLog: every value is > 0, drawn on a log axis.
+	ScaleLog Scale = iota
+	// ScaleSymlog: some value is ≤ 0, drawn as sign(f)·log10(1+|f|) on a
+	// linear axis.
+	ScaleSymlog
+	// ScaleNone: no feasible value yet, linear axis.
+	ScaleNone
+)
+
+// ChooseFScale returns the scale for the values (non-finite ones ignored).
+func ChooseFScale(values []float64) Scale {
+	n := 0
+	for _, v := range values {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		n++
+		if v <= 0 {
+			return ScaleSymlog
+		}
+	}
+	if n == 0 {
+		return ScaleNone
+	}
+	return ScaleLog
+}
+
+// Symlog is sign(x)·log10(1+|x|).
+func Symlog(x float64) float64 {
+	if x < 0 {
+		return -math.Log10(1 - x)
+	}
+	return math.Log10(1 + x)
+}
+
+// Indices returns which of n history entries to draw when at most max are
+// wanted: all when n ≤ max, otherwise an even thinning that keeps 0 and n−1.
+func Indices(n, max int) []int {
+	if max < 2 {
+		max = 2
+	}
+	if n <= max {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		return idx
+	}
+	idx := make([]int, 0, max)
+	last := -1
+	for j := 0; j < max; j++ {
+		i := int(math.Round(float64(j) * float64(n-1) / float64(max-1)))
+		if i != last {
+			idx = append(idx, i)
+			last = i
+		}
+	}
+	return idx
+}
+
+// num returns x for JSON, or nil (null) when x is not finite.
+func num(x float64) interface{} {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return x
+}
+
+func pair(fes int, y float64) opts.LineData {
+	return opts.LineData{Value: []interface{}{fes, num(y)}}
+}
+
+// FAxisName returns the axis name stating the scale.
+func FAxisName(s Scale) string {
+	switch s {
+	case ScaleLog:
+		return "best feasible f (log)"
+	case ScaleSymlog:
+		return "best feasible f as sign(f)·log10(1+|f|)"
+	}
+	return "best feasible f (none yet)"
+}
+
+// Convergence returns the ECharts option (JSON) of the convergence chart:
+// best feasible f, the violation of the best point, the feasible fraction
+// and the population size against FES, plus the strategy probabilities and
+// memory means of F and CR when the history carries adaptation data.
+func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
+	if o.MaxPoints == 0 {
+		o.MaxPoints = 600
+	}
+	idx := Indices(len(h), o.MaxPoints)
+	adapt := false
+	for _, i := range idx {
+		if len(h[i].StrategyProb) > 0 || len(h[i].MeanF) > 0 {
+			adapt = true
+			break
+		}
+	}
+
+	// best feasible f: only entries whose best point is feasible
+	fvals := make([]float64, 0, len(idx))
+	for _, i := range idx {
+		if h[i].BestV == 0 {
+			fvals = append(fvals, h[i].BestF)
+		}
+	}
+	fs := ChooseFScale(fvals)
+	vPos := false
+	for _, i := range idx {
+		if h[i].BestV > 0 && !math.IsInf(h[i].BestV, 0) {
+			vPos = true
+		}
+	}
+
+	grids := 3
+	if adapt {
+		grids = 4
+	}
+	// vertical layout in percent: legend on top, the grids stacked
+	top, bottom, gap := 14.0, 8.0, 7.0
+	hgt := (100 - top - bottom - gap*float64(grids-1)) / float64(grids)
+	var gl []opts.Grid
+	for g := 0; g < grids; g++ {
+		t := top + float64(g)*(hgt+gap)
+		gl = append(gl, opts.Grid{Left: "64", Right: "56", Top: pct(t), Height: pct(hgt)})
+	}
+
+	line := charts.NewLine()
+	line.SetGlobalOptions(
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: o.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22", Type: "scroll"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithColorsOpts(opts.Colors(Palette)),
+		charts.WithGridOpts(gl...),
+	)
+	fy := opts.YAxis{Name: FAxisName(fs), Type: "value", Scale: opts.Bool(true), GridIndex: 0, NameGap: 8}
+	if fs == ScaleLog {
+		fy.Type = "log"
+	}
+	vy := opts.YAxis{Name: "violation of best (log; 0 not drawn)", Type: "log", GridIndex: 1, NameGap: 8}
+	if !vPos {
+		vy = opts.YAxis{Name: "violation of best", Type: "value", GridIndex: 1, NameGap: 8}
+	}
+	xs := make([]opts.XAxis, grids)
+	for g := range xs {
+		xs[g] = opts.XAxis{Type: "value", GridIndex: g, Min: 0, Scale: opts.Bool(true)}
+		if len(h) > 0 && h[len(h)-1].FES > 0 {
+			xs[g].Max = "dataMax"
+		}
+	}
+	xs[grids-1].Name = "FES"
+	xs[grids-1].NameLocation = "middle"
+	xs[grids-1].NameGap = 24
+	line.XAxisList = xs
+	ys := []opts.YAxis{fy, vy,
+		{Name: "feasible fraction", Type: "value", GridIndex: 2, Min: 0, Max: 1, NameGap: 8},
+		{Name: "population", Type: "value", GridIndex: 2, Position: "right", Min: 0, NameGap: 8,
+			SplitLine: &opts.SplitLine{Show: opts.Bool(false)}},
+	}
+	if adapt {
+		ys = append(ys, opts.YAxis{Name: "q, mean F, mean CR", Type: "value", GridIndex: 3, Min: 0, Max: 1, NameGap: 8})
+	}
+	line.YAxisList = ys
+
+	var fd, vd, ffd, pd []opts.LineData
+	for _, i := range idx {
+		p := h[i]
+		f := math.NaN()
+		if p.BestV == 0 {
+			switch fs {
+			case ScaleLog, ScaleNone:
+				f = p.BestF
+			case ScaleSymlog:
+				f = Symlog(p.BestF)
+			}
+		}
+		fd = append(fd, pair(p.FES, f))
+		v := p.BestV
+		if vPos && v <= 0 {
+			v = math.NaN()
+		}
+		vd = append(vd, pair(p.FES, v))
+		ffd = append(ffd, pair(p.FES, p.Feasible))
+		pd = append(pd, pair(p.FES, float64(p.PopSize)))
+	}
+	add := func(name string, d []opts.LineData, xi, yi int, color string, dashed bool) {
+		line.AddSeries(name, d, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+			s.XAxisIndex, s.YAxisIndex = xi, yi
+			s.ShowSymbol = opts.Bool(false)
+			s.Color = color
+			s.LineStyle = &opts.LineStyle{Width: 2, Color: color}
+			if dashed {
+				s.LineStyle.Type = "dashed"
+			}
+		}))
+	}
+	add("best feasible f", fd, 0, 0, Palette[0], false)
+	add("violation of best", vd, 1, 1, Palette[1], false)
+	add("feasible fraction", ffd, 2, 2, Palette[2], false)
+	add("population size", pd, 2, 3, Palette[7], true)
+	if adapt {
+		k := 0
+		for _, i := range idx {
+			if n := len(h[i].StrategyProb); n > k {
+				k = n
+			}
+		}
+		series := func(get func(p Point) []float64, j int) []opts.LineData {
+			d := make([]opts.LineData, 0, len(idx))
+			for _, i := range idx {
+				x := math.NaN()
+				if a := get(h[i]); j < len(a) {
+					x = a[j]
+				}
+				d = append(d, pair(h[i].FES, x))
+			}
+			return d
+		}
+		for j := 0; j < k; j++ {
+			add("q"+strconv.Itoa(j+1), series(func(p Point) []float64 { return p.StrategyProb }, j), 3, 4, Palette[(3+j)%6], false)
+		}
+		mf := func(p Point) []float64 { return []float64{mean(p.MeanF)} }
+		mcr := func(p Point) []float64 { return []float64{mean(p.MeanCR)} }
+		add("mean F", series(mf, 0), 3, 4, Palette[7], true)
+		add("mean CR", series(mcr, 0), 3, 4, Palette[5], true)
+	}
+	return marshal(line)
+}
+
+func mean(a []float64) float64 {
+	if len(a) == 0 {
+		return math.NaN()
+	}
+	s := 0.0
+	for _, x := range a {
+		s += x
+	}
+	return s / float64(len(a))
+}
+
+func pct(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) + "%" }
+
+// Explained returns each eigenvalue's share of the total (non-negative
+// values only; negative round-off counts as 0).
+func Explained(values []float64) []float64 {
+	tot := 0.0
+	for _, v := range values {
+		if v > 0 && !math.IsInf(v, 0) {
+			tot += v
+		}
+	}
+	out := make([]float64, len(values))
+	for i, v := range values {
+		if tot > 0 && v > 0 && !math.IsInf(v, 0) {
+			out[i] = v / tot
+		}
+	}
+	return out
+}
+
+// ExplainedVariance returns the ECharts option (JSON) of the bars of
+// explained variance per principal component, with the cumulative share as
+// a line. values are the eigenvalues, largest first.
+func ExplainedVariance(values []float64, title string) ([]byte, error) {
+	ex := Explained(values)
+	names := make([]string, len(ex))
+	bars := make([]opts.BarData, len(ex))
+	cum := make([]opts.LineData, len(ex))
+	c := 0.0
+	for i, e := range ex {
+		names[i] = "PC" + strconv.Itoa(i+1)
+		bars[i] = opts.BarData{Value: num(100 * e)}
+		c += e
+		cum[i] = opts.LineData{Value: num(100 * c)}
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22"}),
+		charts.WithGridOpts(opts.Grid{Left: "48", Right: "16", Top: "56", Bottom: "28"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
+		charts.WithYAxisOpts(opts.YAxis{Name: "explained variance (%)", Type: "value", Min: 0, Max: 100, NameGap: 8}),
+	)
+	bar.SetXAxis(names)
+	bar.AddSeries("per component", bars, charts.WithSeriesOpts(func(s *charts.SingleSeries) { s.Color = Palette[0] }))
+	cl := charts.NewLine()
+	cl.AddSeries("cumulative", cum, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+		s.Color = Palette[1]
+		s.ShowSymbol = opts.Bool(true)
+	}))
+	bar.Overlap(cl)
+	return marshal(bar)
+}
+
+type validator interface {
+	Validate()
+	JSON() map[string]interface{}
+}
+
+// marshal validates the chart and marshals its options. The options must
+// contain no non-finite number; if one slipped through, the error says so
+// rather than the page receiving broken JSON.
+func marshal(c validator) ([]byte, error) {
+	c.Validate()
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("chart: %w", err)
+	}
+	if !json.Valid(b) {
+		return nil, errors.New("chart: invalid JSON")
+	}
+	return b, nil
+}

@@ -1,0 +1,195 @@
+package chart
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+func decode(t *testing.T, b []byte) map[string]interface{} {
+	t.Helper()
+	if strings.Contains(string(b), "NaN") || strings.Contains(string(b), "Inf") {
+		t.Fatalf("non-finite number in JSON: %s", b)
+	}
+	var m map[string]interface{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, b)
+	}
+	return m
+}
+
+func history(n int, f0 float64, feasibleFrom int, adapt bool) []Point {
+	var h []Point
+	for i := 0; i < n; i++ {
+		p := Point{FES: 100 * (i + 1), BestF: f0 * math.Pow(0.8, float64(i)), BestV: 0, Feasible: float64(i) / float64(n), PopSize: 100 - i/2}
+		if i < feasibleFrom {
+			p.BestV = 10 * math.Pow(0.5, float64(i))
+			p.BestF = math.NaN() // the f of an infeasible best must not matter
+		}
+		if adapt {
+			p.StrategyProb = []float64{0.25, 0.25, 0.3, 0.2}
+			p.MeanF = []float64{0.5, 0.6}
+			p.MeanCR = []float64{0.9, math.Inf(1)}
+		}
+		h = append(h, p)
+	}
+	return h
+}
+
+func yAxes(t *testing.T, m map[string]interface{}) []map[string]interface{} {
+	t.Helper()
+	raw, ok := m["yAxis"].([]interface{})
+	if !ok {
+		t.Fatalf("no yAxis list: %v", m["yAxis"])
+	}
+	var out []map[string]interface{}
+	for _, a := range raw {
+		out = append(out, a.(map[string]interface{}))
+	}
+	return out
+}
+
+func seriesNames(m map[string]interface{}) []string {
+	var n []string
+	for _, s := range m["series"].([]interface{}) {
+		n = append(n, s.(map[string]interface{})["name"].(string))
+	}
+	return n
+}
+
+func TestConvergenceLogAxisWhenPositive(t *testing.T) {
+	m := decode(t, must(Convergence(history(50, 1e4, 5, false), ConvergenceOptions{Title: "C01"})))
+	ys := yAxes(t, m)
+	if ys[0]["type"] != "log" {
+		t.Errorf("f axis type = %v, want log", ys[0]["type"])
+	}
+	if !strings.Contains(ys[0]["name"].(string), "log") {
+		t.Errorf("f axis name %q does not state the scale", ys[0]["name"])
+	}
+	if ys[1]["type"] != "log" {
+		t.Errorf("violation axis type = %v, want log (some v > 0)", ys[1]["type"])
+	}
+	if got := len(m["series"].([]interface{})); got != 4 {
+		t.Errorf("%d series, want 4 without adaptation: %v", got, seriesNames(m))
+	}
+	// the first 5 points are infeasible: f is a gap (null), v is drawn
+	s0 := m["series"].([]interface{})[0].(map[string]interface{})["data"].([]interface{})
+	if len(s0) != 50 {
+		t.Fatalf("%d f points, want 50", len(s0))
+	}
+	first := s0[0].(map[string]interface{})["value"].([]interface{})
+	if first[1] != nil || first[0].(float64) != 100 {
+		t.Errorf("first f point = %v, want [100, null]", first)
+	}
+}
+
+func TestConvergenceSymlogWhenNonPositive(t *testing.T) {
+	h := history(30, 1e3, 0, false)
+	for i := range h {
+		h[i].BestF -= 500
+	}
+	m := decode(t, must(Convergence(h, ConvergenceOptions{})))
+	ys := yAxes(t, m)
+	if ys[0]["type"] != "value" {
+		t.Errorf("f axis type = %v, want value for values ≤ 0", ys[0]["type"])
+	}
+	if !strings.Contains(ys[0]["name"].(string), "sign(f)") {
+		t.Errorf("f axis name %q does not state the signed scale", ys[0]["name"])
+	}
+	if ys[1]["type"] != "value" {
+		t.Errorf("violation axis = %v, want value when always feasible", ys[1]["type"])
+	}
+	d := m["series"].([]interface{})[0].(map[string]interface{})["data"].([]interface{})
+	last := d[len(d)-1].(map[string]interface{})["value"].([]interface{})[1].(float64)
+	want := Symlog(h[len(h)-1].BestF)
+	if math.Abs(last-want) > 1e-12 {
+		t.Errorf("last plotted f = %v, want symlog %v", last, want)
+	}
+}
+
+func TestChooseFScale(t *testing.T) {
+	cases := []struct {
+		v    []float64
+		want Scale
+	}{
+		{[]float64{1, 10, 1e6}, ScaleLog},
+		{[]float64{1, 0}, ScaleSymlog},
+		{[]float64{-3, 5}, ScaleSymlog},
+		{[]float64{math.NaN(), 2}, ScaleLog},
+		{nil, ScaleNone},
+		{[]float64{math.Inf(1)}, ScaleNone},
+	}
+	for _, c := range cases {
+		if got := ChooseFScale(c.v); got != c.want {
+			t.Errorf("ChooseFScale(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+func TestConvergenceAdaptationAndNoNaN(t *testing.T) {
+	m := decode(t, must(Convergence(history(20, 5, 0, true), ConvergenceOptions{})))
+	names := strings.Join(seriesNames(m), ",")
+	for _, w := range []string{"q1", "q4", "mean F", "mean CR"} {
+		if !strings.Contains(names, w) {
+			t.Errorf("series %q missing in %s", w, names)
+		}
+	}
+	if n := len(m["grid"].([]interface{})); n != 4 {
+		t.Errorf("%d grids, want 4 with adaptation", n)
+	}
+}
+
+func TestConvergenceThinsLongHistories(t *testing.T) {
+	h := history(5000, 1e5, 0, false)
+	m := decode(t, must(Convergence(h, ConvergenceOptions{MaxPoints: 300})))
+	d := m["series"].([]interface{})[0].(map[string]interface{})["data"].([]interface{})
+	if len(d) != 300 {
+		t.Fatalf("%d points, want 300", len(d))
+	}
+	last := d[len(d)-1].(map[string]interface{})["value"].([]interface{})[0].(float64)
+	if int(last) != h[len(h)-1].FES {
+		t.Errorf("last FES %v, want %d (the last point must be kept)", last, h[len(h)-1].FES)
+	}
+}
+
+func TestConvergenceEmptyAndNonFinite(t *testing.T) {
+	decode(t, must(Convergence(nil, ConvergenceOptions{})))
+	h := []Point{{FES: 10, BestF: math.Inf(-1), BestV: 0, Feasible: math.NaN(), PopSize: 4},
+		{FES: 20, BestF: math.NaN(), BestV: math.Inf(1)}}
+	decode(t, must(Convergence(h, ConvergenceOptions{})))
+}
+
+func TestExplainedVariance(t *testing.T) {
+	m := decode(t, must(ExplainedVariance([]float64{6, 3, 1, -1e-17, math.NaN()}, "PCA")))
+	xs := m["xAxis"].([]interface{})[0].(map[string]interface{})
+	if len(xs["data"].([]interface{})) != 5 || xs["type"] != "category" {
+		t.Errorf("x axis = %v", xs)
+	}
+	ser := m["series"].([]interface{})
+	bars := ser[0].(map[string]interface{})["data"].([]interface{})
+	if v := bars[0].(map[string]interface{})["value"].(float64); math.Abs(v-60) > 1e-9 {
+		t.Errorf("PC1 share = %v, want 60", v)
+	}
+	cum := ser[1].(map[string]interface{})["data"].([]interface{})
+	if v := cum[2].(map[string]interface{})["value"].(float64); math.Abs(v-100) > 1e-9 {
+		t.Errorf("cumulative after PC3 = %v, want 100", v)
+	}
+}
+
+func TestIndices(t *testing.T) {
+	if got := Indices(3, 10); len(got) != 3 {
+		t.Errorf("Indices(3,10) = %v", got)
+	}
+	got := Indices(1000, 7)
+	if len(got) != 7 || got[0] != 0 || got[6] != 999 {
+		t.Errorf("Indices(1000,7) = %v", got)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
