@@ -1,0 +1,295 @@
+// Package server serves the built pcaplay site from an fs.FS.
+//
+// The handler is made for a small static site that is read once: New reads
+// every file into memory, computes a strong ETag for each one and pairs each
+// file with its precompressed siblings (NAME.br, NAME.gz), which it serves
+// when the request's Accept-Encoding allows them. It never lists a directory.
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// NotBuiltMessage is what the handler answers (with 503) on every path when
+// the site has no index.html, e.g. when cmd/serve was built before the site.
+const NotBuiltMessage = "site not built: run make serve"
+
+// ContentSecurityPolicy allows the page to run WebAssembly and workers from
+// its own origin, and to be framed by any page (slides embed the playground).
+const ContentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' 'wasm-unsafe-eval'; " +
+	"worker-src 'self'; " +
+	"style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; " +
+	"font-src 'self' data:; " +
+	"connect-src 'self'; " +
+	"object-src 'none'; " +
+	"base-uri 'self'; " +
+	"form-action 'self'; " +
+	"frame-ancestors *"
+
+// CacheControl is sent with every file. The file names carry no content hash,
+// so a browser must revalidate each time; the ETag makes that a cheap 304.
+const CacheControl = "no-cache"
+
+// contentTypes fixes the types of the files the site is made of, so that
+// they do not depend on the host's mime tables.
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".htm":         "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".json":        "application/json",
+	".map":         "application/json",
+	".wasm":        "application/wasm",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".jpeg":        "image/jpeg",
+	".gif":         "image/gif",
+	".webp":        "image/webp",
+	".ico":         "image/x-icon",
+	".txt":         "text/plain; charset=utf-8",
+	".md":          "text/markdown; charset=utf-8",
+	".webmanifest": "application/manifest+json",
+	".woff2":       "font/woff2",
+	".gz":          "application/gzip",
+	".br":          "application/octet-stream",
+}
+
+// encodings lists the precompressed siblings the handler looks for, in the
+// order it prefers them when the client accepts both equally.
+var encodings = []struct{ name, ext string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+type variant struct {
+	data []byte
+	etag string
+}
+
+type file struct {
+	name        string
+	contentType string
+	identity    variant
+	encoded     map[string]variant // by content coding: "br", "gzip"
+}
+
+// Handler serves a site read by New.
+type Handler struct {
+	files map[string]*file
+	built bool
+}
+
+// New reads every regular file of site and returns a handler that serves
+// them. A site without index.html is "not built": the handler then answers
+// NotBuiltMessage on every path.
+func New(site fs.FS) (*Handler, error) {
+	h := &Handler{files: make(map[string]*file)}
+	raw := make(map[string][]byte)
+	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := fs.ReadFile(site, name)
+		if err != nil {
+			return err
+		}
+		raw[name] = data
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading site: %w", err)
+	}
+	for name, data := range raw {
+		h.files[name] = &file{
+			name:        name,
+			contentType: contentType(name),
+			identity:    variant{data: data, etag: etag(data, "")},
+		}
+	}
+	for name, f := range h.files {
+		for _, enc := range encodings {
+			sib, ok := raw[name+enc.ext]
+			if !ok {
+				continue
+			}
+			if f.encoded == nil {
+				f.encoded = make(map[string]variant)
+			}
+			// The ETag of an encoded variant differs from the identity's
+			// (a strong ETag names one representation).
+			f.encoded[enc.name] = variant{data: sib, etag: etag(sib, enc.name)}
+		}
+	}
+	_, h.built = h.files["index.html"]
+	return h, nil
+}
+
+// Built reports whether the site has an index.html.
+func (h *Handler) Built() bool { return h.built }
+
+// Files returns the names of the files the handler serves, sorted.
+func (h *Handler) Files() []string {
+	names := make([]string, 0, len(h.files))
+	for name := range h.files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func contentType(name string) string {
+	ext := strings.ToLower(path.Ext(name))
+	if t, ok := contentTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func etag(data []byte, coding string) string {
+	sum := sha256.Sum256(data)
+	tag := base64.RawURLEncoding.EncodeToString(sum[:16])
+	if coding != "" {
+		tag += "-" + coding
+	}
+	return `"` + tag + `"`
+}
+
+func setSecurityHeaders(hd http.Header) {
+	hd.Set("Content-Security-Policy", ContentSecurityPolicy)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	setSecurityHeaders(hd)
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hd.Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if !h.built {
+		hd.Set("Cache-Control", "no-store")
+		http.Error(w, NotBuiltMessage, http.StatusServiceUnavailable)
+		return
+	}
+	f := h.lookup(r.URL.Path)
+	if f == nil {
+		http.NotFound(w, r)
+		return
+	}
+
+	v, coding := f.identity, ""
+	if len(f.encoded) > 0 {
+		// The answer depends on Accept-Encoding whenever there is a choice.
+		hd.Add("Vary", "Accept-Encoding")
+		coding = negotiate(r.Header.Get("Accept-Encoding"), f.encoded)
+		if coding != "" {
+			v = f.encoded[coding]
+			hd.Set("Content-Encoding", coding)
+		}
+	}
+	hd.Set("Content-Type", f.contentType)
+	hd.Set("Cache-Control", CacheControl)
+	hd.Set("ETag", v.etag)
+	// ServeContent answers If-None-Match (304), HEAD and Range requests.
+	http.ServeContent(w, r, f.name, time.Time{}, bytes.NewReader(v.data))
+}
+
+// lookup maps a URL path to a file: "/" and "/dir/" to their index.html, a
+// file path to the file. Directories are never listed.
+func (h *Handler) lookup(urlPath string) *file {
+	if !strings.HasPrefix(urlPath, "/") {
+		urlPath = "/" + urlPath
+	}
+	name := strings.TrimPrefix(path.Clean(urlPath), "/")
+	if strings.HasSuffix(urlPath, "/") {
+		if name == "" {
+			name = "index.html"
+		} else {
+			name += "/index.html"
+		}
+	}
+	if name == "" || !fs.ValidPath(name) {
+		return nil
+	}
+	return h.files[name]
+}
+
+// negotiate picks the content coding among the available ones that the
+// Accept-Encoding header value allows with the highest weight, preferring
+// br to gzip on a tie. It returns "" for identity.
+func negotiate(accept string, available map[string]variant) string {
+	if accept == "" {
+		return ""
+	}
+	weights := parseAcceptEncoding(accept)
+	best, bestQ := "", 0.0
+	for _, enc := range encodings {
+		if _, ok := available[enc.name]; !ok {
+			continue
+		}
+		q, ok := weights[enc.name]
+		if !ok {
+			if enc.name == "gzip" {
+				q, ok = weights["x-gzip"]
+			}
+			if !ok {
+				q = weights["*"] // 0 when absent
+			}
+		}
+		if q > bestQ {
+			best, bestQ = enc.name, q
+		}
+	}
+	return best
+}
+
+// parseAcceptEncoding returns the weight of each coding named in an
+// Accept-Encoding header value (RFC 9110, section 12.5.3).
+func parseAcceptEncoding(accept string) map[string]float64 {
+	weights := make(map[string]float64)
+	for part := range strings.SplitSeq(accept, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		q := 1.0
+		for p := range strings.SplitSeq(params, ";") {
+			k, val, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if !ok || strings.ToLower(strings.TrimSpace(k)) != "q" {
+				continue
+			}
+			f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+			if err != nil || f < 0 || f > 1 {
+				f = 0
+			}
+			q = f
+		}
+		weights[coding] = q
+	}
+	return weights
+}
