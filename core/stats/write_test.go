@@ -1,0 +1,181 @@
+package stats
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// pmodeC03 is the paper's PMODE 10D C03 column.
+var pmodeC03 = Summary{
+	Best: 9.41726e+03, Median: 1.71079e+04, MedianCounts: [3]int{0, 1, 0}, MedianV: 1.16861e-02,
+	Mean: 5.94558e+04, Worst: 4.46449e+04, Std: 8.34239e+04, SR: 4, Vio: 1.65910e-02,
+	Runs: 25, FeasibleRuns: 1,
+}
+
+func TestWriteMarkdown(t *testing.T) {
+	var b bytes.Buffer
+	zero := Summary{Best: negZero(), SR: 100} // −0 prints as 0
+	if err := WriteMarkdown(&b, "PMODE 10D", []string{"C03", "a|b"}, []Summary{pmodeC03, zero}); err != nil {
+		t.Fatal(err)
+	}
+	want := `### PMODE 10D
+
+| problem | C03 | a\|b |
+|---|---:|---:|
+| best | 9.41726e+03 | 0.00000e+00 |
+| median | 1.71079e+04 | 0.00000e+00 |
+| c | 0 1 0 | 0 0 0 |
+| v̄ | 1.16861e-02 | 0.00000e+00 |
+| mean | 5.94558e+04 | 0.00000e+00 |
+| worst | 4.46449e+04 | 0.00000e+00 |
+| std | 8.34239e+04 | 0.00000e+00 |
+| SR | 4 | 100 |
+| vio | 1.65910e-02 | 0.00000e+00 |
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func negZero() float64 {
+	z := 0.0
+	return -z
+}
+
+// TestWriteMarkdownBlocks: nine problems make a block of seven and one of two.
+func TestWriteMarkdownBlocks(t *testing.T) {
+	var probs []string
+	var sums []Summary
+	for k := range 9 {
+		probs = append(probs, fmt.Sprintf("C%02d", k+1))
+		sums = append(sums, Summary{Best: float64(k), SR: 100})
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, "", probs, sums); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "###") {
+		t.Error("heading written for an empty title")
+	}
+	blocks := strings.Split(strings.TrimSpace(out), "\n\n")
+	if len(blocks) != 2 {
+		t.Fatalf("%d blocks, want 2:\n%s", len(blocks), out)
+	}
+	if h := strings.SplitN(blocks[1], "\n", 2)[0]; h != "| problem | C08 | C09 |" {
+		t.Errorf("second block header %q", h)
+	}
+	if n := strings.Count(blocks[0], "\n") + 1; n != 11 {
+		t.Errorf("first block has %d lines, want 11", n)
+	}
+	if !strings.Contains(blocks[1], "| best | 7.00000e+00 | 8.00000e+00 |") {
+		t.Errorf("second block lacks the best row of C08, C09:\n%s", blocks[1])
+	}
+}
+
+func TestWriteCSV(t *testing.T) {
+	var b bytes.Buffer
+	other := Summary{Best: 1.5, Median: 2, MedianCounts: [3]int{2, 3, 0}, MedianV: 0.5, Mean: 2.25, Worst: 3, Std: 0.5, SR: 100.0 / 3, Vio: 0.75, Runs: 3, FeasibleRuns: 1}
+	if err := WriteCSV(&b, []string{"C03", "x,y"}, []Summary{pmodeC03, other}); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"problem", "C03", "x,y"},
+		{"best", "9.41726e+03", "1.50000e+00"},
+		{"median", "1.71079e+04", "2.00000e+00"},
+		{"c", "0 1 0", "2 3 0"},
+		{"vbar", "1.16861e-02", "5.00000e-01"},
+		{"mean", "5.94558e+04", "2.25000e+00"},
+		{"worst", "4.46449e+04", "3.00000e+00"},
+		{"std", "8.34239e+04", "5.00000e-01"},
+		{"SR", "4", "33.3333"},
+		{"vio", "1.65910e-02", "7.50000e-01"},
+	}
+	if fmt.Sprintf("%q", recs) != fmt.Sprintf("%q", want) {
+		t.Errorf("CSV records\n%q\nwant\n%q", recs, want)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteErrors(t *testing.T) {
+	one := []Summary{pmodeC03}
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"md no problems", WriteMarkdown(&bytes.Buffer{}, "t", nil, nil), "no problems"},
+		{"md mismatch", WriteMarkdown(&bytes.Buffer{}, "t", []string{"C01", "C02"}, one), "2 problems but 1 summaries"},
+		{"md title newline", WriteMarkdown(&bytes.Buffer{}, "a\nb", []string{"C01"}, one), `"a\nb"`},
+		{"md write fails", WriteMarkdown(failWriter{}, "t", []string{"C01"}, one), "disk full"},
+		{"csv no problems", WriteCSV(&bytes.Buffer{}, nil, nil), "no problems"},
+		{"csv mismatch", WriteCSV(&bytes.Buffer{}, []string{"C01"}, nil), "1 problems but 0 summaries"},
+		{"csv write fails", WriteCSV(failWriter{}, []string{"C01"}, one), "disk full"},
+	}
+	for _, tc := range tests {
+		if tc.err == nil {
+			t.Errorf("%s: no error", tc.name)
+		} else if !strings.Contains(tc.err.Error(), tc.want) {
+			t.Errorf("%s: error %q does not mention %s", tc.name, tc.err, tc.want)
+		}
+	}
+}
+
+// TestWritePaperRoundTrip parses the paper's PMODE and HECO-PDE 10D tables,
+// writes them with WriteCSV and checks that every cell comes back as the
+// paper prints it.
+func TestWritePaperRoundTrip(t *testing.T) {
+	src := readPaper(t)
+	for _, label := range []string{"table:fvalues10D", "table:HECO-fvalues10D"} {
+		sup := loadSupplement(t, src, label)
+		var b bytes.Buffer
+		if err := WriteCSV(&b, sup.problems, sup.sums); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(&b).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]map[string]string{} // row → problem → cell
+		for _, r := range recs[1:] {
+			got[r[0]] = map[string]string{}
+			for k, p := range recs[0][1:] {
+				got[r[0]][p] = r[k+1]
+			}
+		}
+		rows, err := latexTable(src, label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := map[string]string{"best": "best", "median": "median", "c": "c", `$\overline{v}$`: "vbar",
+			"Mean": "mean", "Worst": "worst", "std": "std", "SR": "SR", `$\overline{vio}$`: "vio"}
+		var probs []string
+		cells := 0
+		for _, r := range rows {
+			if r[0] == "problem" {
+				probs = r[1:]
+				continue
+			}
+			for k, v := range r[1:] {
+				if g := got[name[r[0]]][probs[k]]; g != v {
+					t.Errorf("%s %s %s: wrote %q, the paper prints %q", label, r[0], probs[k], g, v)
+				}
+				cells++
+			}
+		}
+		if cells != 9*28 {
+			t.Errorf("%s: compared %d cells, want %d", label, cells, 9*28)
+		}
+	}
+}
