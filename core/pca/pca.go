@@ -1,15 +1,58 @@
 // Package pca implements PCA-projection (Huang, Xu, Li, He, §3.2) and the
 // PCA-mutation of Munteanu & Lazarescu (§2.2).
+//
+// Line numbers below refer to the LaTeX source of the paper,
+// shared/spec/000_e2c0f264882864e9.txt.
+//
+// Both operators work on a flat, row-major point matrix x: point i is
+// x[i*n:(i+1)*n]. Points and coordinates are numbered from 0 in error
+// messages, as in Go slices.
+//
+// # Errors
+//
+// Bad input (n < 1, a length that is not a multiple of n, too few points,
+// k < 2, m outside [1, n], a NaN or ±Inf coordinate, a negative or
+// non-finite cmax, a nil ranking function or random source, coordinates so
+// large that the mean, covariance or projection overflow float64) gives a
+// nil result and a one-line error naming the value. No function in this
+// package panics on bad input or returns a NaN.
+//
+// The one exception to "error means no result" is ErrZeroVariance: when the
+// points that define the basis are all identical, Project and Mutate return
+// BOTH a valid result, whose Points are a copy of the input points, AND an
+// error that wraps ErrZeroVariance. Callers test errors.Is(err,
+// ErrZeroVariance) and may use the result (the paper, line 301: "if k points
+// are identical (say x), then after PCA-projection, the projected points are
+// still x").
 package pca
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"pcaplay/core/problem"
+)
 
 // ErrZeroVariance is returned when the selected points have zero total
 // variance (all identical), so no principal direction exists.
+//
+// It is returned (wrapped, test with errors.Is) together with a non-nil
+// result whose Points equal the input points; see the package comment.
 var ErrZeroVariance = errors.New("pca: the selected points have zero variance")
 
 // Projection is what one PCA-projection did. All matrices are flat and
 // row-major so they can be copied into typed arrays unchanged.
+//
+// Zero variance: when the k selected points are identical (Project returns
+// ErrZeroVariance), Mean is that point, Values are all 0, Vectors is the
+// identity (v_j = e_j), Coords are y_i = Vᵀ(x_i − m) with that basis (the
+// first M coordinates of x_i − m) and Points are an exact copy of the input
+// points: nothing is projected because no principal direction exists.
 type Projection struct {
 	N     int // dimension n
 	Count int // number of input points
@@ -21,13 +64,438 @@ type Projection struct {
 	// Mean is m = (1/k) Σ x_i over the selected points.
 	Mean []float64
 	// Values are all n eigenvalues of Σ = 1/(k−1) Σ (x_i−m)(x_i−m)ᵀ, descending.
+	// Values that come out of the eigensolver slightly negative from
+	// round-off are clamped to 0, so all are ≥ 0.
 	Values []float64
 	// Vectors holds the n eigenvectors in the same order: v_j is
 	// Vectors[j*N:(j+1)*N]. The sign of each is fixed so that its
 	// largest-magnitude coordinate is positive.
+	// (Ties in magnitude: the lowest such coordinate is made positive.)
+	// The first M rows are Vᵀ, the transpose of the paper's n×m matrix V.
 	Vectors []float64
 	// Coords are y_i = Vᵀ(x_i − m) for every input point, Count×M.
 	Coords []float64
 	// Points are the reconstructions x'_i = m + V y_i, Count×N.
 	Points []float64
+}
+
+// Project applies PCA-projection (§3.2, lines 268–297) to count points x
+// (row-major, count×n, count = len(x)/n):
+//
+//  1. (line 275) it selects the k best points by less (less(i, j) reports
+//     whether point i ranks before point j). The selection is a stable sort
+//     of the indices 0..count−1, so ties keep the lower index first; less
+//     must be a strict weak order (e.g. ByFeasibility).
+//  2. (eq. at line 279) it computes the mean m = (1/k) Σ x_i and the
+//     covariance Σ = 1/(k−1) Σ (x_i − m)(x_i − m)ᵀ of the selected points.
+//  3. (lines 282–284) it computes the eigen decomposition of Σ with gonum
+//     mat.EigenSym, sorts the eigenpairs by descending eigenvalue and keeps
+//     the m leading eigenvectors as the n×m matrix V.
+//  4. (lines 286–294) it projects and reconstructs EVERY input point, the
+//     selected ones and the others:
+//     y_i = Vᵀ(x_i − m),  x'_i = m + V y_i.
+//
+// x'_i is the orthogonal projection of x_i onto the affine subspace through
+// m spanned by the m leading principal axes of the selected points, so
+// projecting the result again changes nothing and m = n returns the input.
+//
+// Numerical details (the paper is silent on them): the mean is computed as
+// m_j = x_{s,j} + (1/k) Σ (x_{i,j} − x_{s,j}) with s the best point, so a
+// coordinate that is the same in all selected points gives exactly that
+// value; the covariance is formed from the deviations divided by their
+// largest magnitude and the eigenvalues are scaled back, which avoids
+// underflow and overflow of the squares; eigenvalues slightly below 0 from
+// round-off are clamped to 0; each eigenvector's sign is fixed (largest
+// |coordinate| positive, ties by lowest index) so results are reproducible.
+// When m exceeds the rank of Σ (for example m ≥ k) the trailing kept
+// eigenvectors span part of the null space of Σ; which orthonormal basis of
+// that null space is used is up to the eigensolver (deterministic for a given
+// gonum version).
+//
+// Errors (one line, naming the value): n < 1, len(x) not a multiple of n,
+// k < 2, count < k, m < 1 or m > n, nil less, a NaN or ±Inf coordinate,
+// overflow, an eigen decomposition failure. If the selected points are all
+// identical, Project returns a result whose Points equal the input points
+// together with an error wrapping ErrZeroVariance (see Projection).
+func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projection, error) {
+	count, err := checkShape(x, n)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case k < 2:
+		return nil, fmt.Errorf("pca: k = %d selected points, need k ≥ 2 for a covariance", k)
+	case count < k:
+		return nil, fmt.Errorf("pca: k = %d exceeds the number of points %d", k, count)
+	case m < 1 || m > n:
+		return nil, fmt.Errorf("pca: m = %d components, need 1 ≤ m ≤ n = %d", m, n)
+	case less == nil:
+		return nil, errors.New("pca: the ranking function less is nil")
+	}
+	if err := checkFinite(x, n); err != nil {
+		return nil, err
+	}
+
+	// Step 1: stable selection of the k best points.
+	order := make([]int, count)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
+	})
+	sel := slices.Clip(order[:k])
+
+	// Steps 2 and 3: mean, covariance, eigen decomposition.
+	b, err := fitBasis(x, n, sel)
+	if err != nil {
+		return nil, err
+	}
+	p := &Projection{
+		N: n, Count: count, K: k, M: m,
+		Selected: sel,
+		Mean:     b.mean,
+		Values:   b.values,
+		Vectors:  b.vectors,
+		Coords:   make([]float64, count*m),
+		Points:   make([]float64, count*n),
+	}
+
+	// Step 4: y_i = Vᵀ(x_i − m) and x'_i = m + V y_i for all points.
+	d, err := deviations(x, n, b.mean)
+	if err != nil {
+		return nil, err
+	}
+	vt := mat.NewDense(m, n, b.vectors[:m*n]) // rows v_1..v_m, i.e. Vᵀ
+	y := mat.NewDense(count, m, p.Coords)
+	y.Mul(mat.NewDense(count, n, d), vt.T())
+	if b.zero {
+		copy(p.Points, x)
+	} else {
+		xp := mat.NewDense(count, n, p.Points)
+		xp.Mul(y, vt)
+		addMean(p.Points, b.mean)
+	}
+	if err := checkOutput("projection", p.Coords, m, p.Points, n); err != nil {
+		return nil, err
+	}
+	if b.zero {
+		return p, zeroVarianceError(k, sel[0])
+	}
+	return p, nil
+}
+
+// ByFeasibility returns the feasibility-rule ranking of Deb used to select
+// the k best points: point i ranks before point j iff
+// problem.Better(f[i], v[i], f[j], v[j]), i.e. a feasible point (v = 0)
+// before an infeasible one, feasible points by f, infeasible points by v,
+// NaN last.
+//
+// f and v must hold one value per point. An index beyond the end of f or v
+// is treated as (NaN, NaN), so it ranks last instead of panicking.
+func ByFeasibility(f, v []float64) func(i, j int) bool {
+	at := func(s []float64, i int) float64 {
+		if i < 0 || i >= len(s) {
+			return math.NaN()
+		}
+		return s[i]
+	}
+	return func(i, j int) bool {
+		return problem.Better(at(f, i), at(v, i), at(f, j), at(v, j))
+	}
+}
+
+// Mutation is what one PCA-mutation (Munteanu & Lazarescu, §2.2) did. The
+// layout follows Projection: flat, row-major; v_j is Vectors[j*N:(j+1)*N].
+//
+// Zero variance (all points identical; Mutate returns ErrZeroVariance):
+// Values are 0, Vectors is the identity, Coords and Mutated are 0 and
+// Points are an exact copy of the input.
+type Mutation struct {
+	N, Count int
+	// Mean is m = (1/μ) Σ x_i over all μ = Count points.
+	Mean []float64
+	// Values are the n eigenvalues of Σ = 1/(μ−1) Σ (x_i−m)(x_i−m)ᵀ,
+	// descending and ≥ 0.
+	Values []float64
+	// Vectors holds the n eigenvectors, row j is v_j, sign fixed as in
+	// Projection.
+	Vectors []float64
+	// Coords are y_i = Vᵀ(x_i − m), Count×N.
+	Coords []float64
+	// Mutated are y'_i, Count×N: y'_{i,j} = signum(y_{i,j})·sqrt(y_{i,j}² + c_{j,i}).
+	Mutated []float64
+	// Points are the children x'_i = V y'_i + m, Count×N.
+	Points []float64
+}
+
+// Mutate applies the PCA-mutation of Munteanu & Lazarescu as restated in
+// §2.2 (lines 193–233) to the μ = len(x)/n points x (row-major, μ×n). In
+// the paper's step numbering:
+//
+//  1. (lines 197–201) the mean m = (1/μ) Σ x_i and the covariance
+//     Σ = 1/(μ−1) Σ (x_i − m)(x_i − m)ᵀ over ALL points. The paper writes
+//     Σ = E[(x − m)(x − m)ᵀ] without a normaliser; we use the unbiased
+//     1/(μ−1) of PCA-projection (line 279). The factor only scales the
+//     eigenvalues, not the eigenvectors, so the children do not depend on it.
+//  2. (lines 203–204) all n eigenvectors, sorted by descending eigenvalue,
+//     form V = [v_1 … v_n] (signs fixed as in Project).
+//  3. (line 208) y_i = Vᵀ(x_i − m) for every point.
+//  4. (lines 211–216) squared lengths y_{j,i}² and, for each point i, n
+//     quantities c_{1,i} ≤ c_{2,i} ≤ … ≤ c_{n,i}: n draws cmax·U, U uniform
+//     in [0, 1) (r.Float64), sorted non-decreasing. The largest-variance
+//     direction therefore gets the smallest c. Draw order: point 0's n
+//     values, then point 1's, … (always μ·n draws, also when cmax = 0).
+//  5. (eq. equ_PCA_mutation, line 220) y'_{j,i}² = y_{j,i}² + c_{j,i}.
+//  6. (lines 224–227) y'_{j,i} = signum(y_{j,i})·sqrt(y_{j,i}² + c_{j,i}).
+//  7. (line 231) x'_i = V y'_i + m.
+//
+// signum(0): the paper's signum gives 0, so a coordinate y_{j,i} = 0 stays 0
+// (y' = y; the point is not pushed along that axis). The same holds along a
+// direction of zero variance: in exact arithmetic every y along it is 0,
+// but round-off leaves tiny values whose sign is noise, so for a direction
+// whose eigenvalue is ≤ 4·n·μ·ε·λ_1 (ε = 2⁻⁵² the machine epsilon) we keep
+// y' = y. Thus a population lying in a lower-dimensional affine subspace
+// (e.g. a line) is only mutated within that subspace.
+//
+// cmax = 0 returns the input points (up to round-off). Errors as in
+// Project, plus μ < 2, cmax negative, NaN or ±Inf, and r == nil. All points
+// identical: a result whose Points equal the input, together with an error
+// wrapping ErrZeroVariance.
+func Mutate(x []float64, n int, cmax float64, r *rand.Rand) (*Mutation, error) {
+	count, err := checkShape(x, n)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case count < 2:
+		return nil, fmt.Errorf("pca: PCA-mutation needs at least 2 points for a covariance, got %d", count)
+	case math.IsNaN(cmax) || math.IsInf(cmax, 0) || cmax < 0:
+		return nil, fmt.Errorf("pca: cmax = %v, need a finite cmax ≥ 0", cmax)
+	case r == nil:
+		return nil, errors.New("pca: the random source r is nil")
+	}
+	if err := checkFinite(x, n); err != nil {
+		return nil, err
+	}
+	all := make([]int, count)
+	for i := range all {
+		all[i] = i
+	}
+	b, err := fitBasis(x, n, all)
+	if err != nil {
+		return nil, err
+	}
+	mu := &Mutation{
+		N: n, Count: count,
+		Mean:    b.mean,
+		Values:  b.values,
+		Vectors: b.vectors,
+		Coords:  make([]float64, count*n),
+		Mutated: make([]float64, count*n),
+		Points:  make([]float64, count*n),
+	}
+	d, err := deviations(x, n, b.mean)
+	if err != nil {
+		return nil, err
+	}
+	vt := mat.NewDense(n, n, b.vectors) // rows v_j, i.e. Vᵀ
+	y := mat.NewDense(count, n, mu.Coords)
+	y.Mul(mat.NewDense(count, n, d), vt.T())
+
+	// null[j]: direction j has zero variance to working precision.
+	null := make([]bool, n)
+	tol := 4 * float64(n) * float64(count) * epsilon * b.values[0]
+	for j, l := range b.values {
+		null[j] = b.zero || l <= tol
+	}
+	c := make([]float64, n)
+	for i := range count {
+		for j := range c {
+			c[j] = cmax * r.Float64()
+		}
+		slices.Sort(c)
+		yi, yo := mu.Coords[i*n:(i+1)*n], mu.Mutated[i*n:(i+1)*n]
+		for j, yij := range yi {
+			if null[j] || yij == 0 {
+				yo[j] = yij // signum(0) = 0: no mutation along this axis
+				continue
+			}
+			// |y'| = sqrt(y² + c) = hypot(y, √c), computed without overflow.
+			yo[j] = math.Copysign(math.Hypot(yij, math.Sqrt(c[j])), yij)
+		}
+	}
+	if b.zero {
+		copy(mu.Points, x)
+	} else {
+		xp := mat.NewDense(count, n, mu.Points)
+		xp.Mul(mat.NewDense(count, n, mu.Mutated), vt)
+		addMean(mu.Points, b.mean)
+	}
+	if err := checkOutput("mutation", mu.Mutated, n, mu.Points, n); err != nil {
+		return nil, err
+	}
+	if b.zero {
+		return mu, zeroVarianceError(count, 0)
+	}
+	return mu, nil
+}
+
+// epsilon is the machine epsilon of float64, 2⁻⁵².
+const epsilon = 0x1p-52
+
+// basis is the PCA of a set of rows of x.
+type basis struct {
+	mean, values, vectors []float64
+	zero                  bool // all rows identical: identity basis, zero values
+}
+
+// fitBasis computes the mean, the covariance 1/(len(rows)−1) Σ d dᵀ of the
+// given rows of x and its eigen decomposition, eigenpairs sorted by
+// descending eigenvalue, eigenvalues clamped at 0, eigenvector signs fixed.
+// len(rows) ≥ 2 and x is finite.
+func fitBasis(x []float64, n int, rows []int) (basis, error) {
+	k := len(rows)
+	b := basis{
+		mean:    make([]float64, n),
+		values:  make([]float64, n),
+		vectors: make([]float64, n*n),
+	}
+	// Shifted mean: exact for a coordinate that is constant over the rows.
+	ref := x[rows[0]*n : (rows[0]+1)*n]
+	for j := range n {
+		s := 0.0
+		for _, i := range rows[1:] {
+			s += x[i*n+j] - ref[j]
+		}
+		b.mean[j] = ref[j] + s/float64(k)
+		if math.IsInf(s, 0) || math.IsInf(b.mean[j], 0) {
+			return basis{}, fmt.Errorf("pca: coordinate %d of the points spreads beyond the float64 range (point %d has %v)", j, rows[0], ref[j])
+		}
+	}
+	// Deviations of the rows, scaled by their largest magnitude.
+	dev := make([]float64, k*n)
+	scale := 0.0
+	for r, i := range rows {
+		for j := range n {
+			v := x[i*n+j] - b.mean[j]
+			if math.IsInf(v, 0) {
+				return basis{}, fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i, j, x[i*n+j], b.mean[j])
+			}
+			dev[r*n+j] = v
+			scale = max(scale, math.Abs(v))
+		}
+	}
+	if scale == 0 {
+		// Identical points: the shifted mean above is exactly the point.
+		b.zero = true
+		for j := range n {
+			b.vectors[j*n+j] = 1
+		}
+		return b, nil
+	}
+	for i := range dev {
+		dev[i] /= scale
+	}
+	cov := mat.NewSymDense(n, nil)
+	cov.SymOuterK(1/float64(k-1), mat.NewDense(k, n, dev).T())
+
+	var es mat.EigenSym
+	if !es.Factorize(cov, true) {
+		return basis{}, fmt.Errorf("pca: eigen decomposition of the %d×%d covariance of %d points failed", n, n, k)
+	}
+	vals := es.Values(nil) // ascending
+	var q mat.Dense
+	es.VectorsTo(&q) // columns are eigenvectors
+	for j := range n {
+		src := n - 1 - j // descending order
+		l := scale * (scale * vals[src])
+		if l < 0 {
+			l = 0 // round-off
+		}
+		if math.IsInf(l, 0) || math.IsNaN(l) {
+			return basis{}, fmt.Errorf("pca: eigenvalue λ%d overflows float64 (coordinates spread %v)", j+1, scale)
+		}
+		b.values[j] = l
+		v := b.vectors[j*n : (j+1)*n]
+		big, at := -1.0, 0
+		for i := range n {
+			v[i] = q.At(i, src)
+			if a := math.Abs(v[i]); a > big {
+				big, at = a, i
+			}
+		}
+		if v[at] < 0 {
+			for i := range v {
+				v[i] = -v[i]
+			}
+		}
+	}
+	return b, nil
+}
+
+// checkShape validates n and len(x) and returns the number of points.
+func checkShape(x []float64, n int) (int, error) {
+	if n < 1 {
+		return 0, fmt.Errorf("pca: dimension n = %d, need n ≥ 1", n)
+	}
+	if len(x)%n != 0 {
+		return 0, fmt.Errorf("pca: len(x) = %d is not a multiple of n = %d", len(x), n)
+	}
+	return len(x) / n, nil
+}
+
+// checkFinite names the first NaN or ±Inf coordinate of x.
+func checkFinite(x []float64, n int) error {
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("pca: point %d coordinate %d = %v is not a finite number", i/n, i%n, v)
+		}
+	}
+	return nil
+}
+
+// deviations returns x_i − m for every point, or an error on overflow.
+func deviations(x []float64, n int, mean []float64) ([]float64, error) {
+	d := make([]float64, len(x))
+	for i, v := range x {
+		d[i] = v - mean[i%n]
+		if math.IsInf(d[i], 0) {
+			return nil, fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i/n, i%n, v, mean[i%n])
+		}
+	}
+	return d, nil
+}
+
+// addMean adds the mean to every row of the row-major matrix p.
+func addMean(p, mean []float64) {
+	n := len(mean)
+	for i := range p {
+		p[i] += mean[i%n]
+	}
+}
+
+// checkOutput reports the first non-finite coordinate or point of a result.
+func checkOutput(what string, coords []float64, cn int, points []float64, n int) error {
+	for i, v := range coords {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("pca: %s coordinate y%d of point %d = %v overflows float64", what, i%cn+1, i/cn, v)
+		}
+	}
+	for i, v := range points {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("pca: %s point %d coordinate %d = %v overflows float64", what, i/n, i%n, v)
+		}
+	}
+	return nil
+}
+
+func zeroVarianceError(k, point int) error {
+	return fmt.Errorf("%w: all %d points equal point %d", ErrZeroVariance, k, point)
 }
