@@ -1,0 +1,304 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+
+	"pcaplay/core/de"
+	"pcaplay/core/pca"
+	"pcaplay/core/problem"
+)
+
+// CMODESettings configure CMODE (Wang & Cai 2012) and PMODE = CMODE +
+// PCA-projection (paper §4.1). The defaults are the paper's settings (§5.2),
+// which are CMODE's own.
+//
+// Choices where the paper is silent, with the line they concern:
+//
+//   - F and CR ("randomly chosen between 0.5 and 0.6", "between 0.9 and
+//     0.95", §5.2) are drawn uniformly and afresh for every trial vector.
+//   - Line stepMutationCrossover: the donors x_r1, x_r2, x_r3 are drawn from
+//     Q (the λ individuals that take part in the generation, lines
+//     stepP1–stepP2), mutually different and different from x_i. So λ ≥ 4.
+//   - Bound handling: §2.1's "the mutation operation is repeated until v
+//     falls in [L, U]" (de.Resample, capped at de.MaxResample tries, then
+//     reflection). A PCA child outside the box cannot be re-drawn; it is
+//     reflected (de.Reflect).
+//   - Line stepPCA1: PCA-projection runs on Q at most once per generation
+//     (Q does not change inside the loop) with the k = PCAK best of Q by the
+//     feasibility rule (default k = λ = 8, "k = 8 in this paper", §3.3) and
+//     m = PCAM components (paper: 5). When D ≤ m the projection would be the
+//     identity, so the default is m = min(5, D−1). If the points of Q are
+//     identical (zero variance) the trial falls back to mutation and
+//     crossover.
+//   - Lines stepSelectionStart–stepSelectionEnd: the non-dominated children
+//     R are taken in the order they were generated; each replaces one
+//     uniformly chosen member of Q that it dominates in (f, v) at that
+//     moment.
+//   - Lines stepNoFeasible–stepNoFeasible2 (CMODE's infeasible-solution
+//     replacement): when R holds no feasible point, its member with the
+//     least v is stored in A; every k generations each member of A replaces
+//     a distinct, uniformly chosen member of P, and A is emptied.
+//   - The last generation creates only as many children as the FES budget
+//     has left.
+//
+// v is the summed violation problem.Violation (paper eq. 3–5).
+type CMODESettings struct {
+	Mu      int     // population size μ
+	Lambda  int     // size λ of the sub-population Q
+	FMin    float64 // F ~ U[FMin, FMax]
+	FMax    float64
+	CRMin   float64 // CR ~ U[CRMin, CRMax]
+	CRMax   float64
+	K       int     // infeasible-solution replacement every K generations
+	PCA     bool    // PCA-projection on (PMODE) or off (CMODE)
+	PCAProb float64 // probability of a PCA child (line stepIf1)
+	PCAM    int     // principal components kept, m
+	PCAK    int     // best points of Q used for the basis, k
+	Bound   de.BoundHandling
+
+	name string
+	dim  int
+}
+
+// DefaultCMODE returns CMODE's settings for dimension dim.
+func DefaultCMODE(dim int) *CMODESettings {
+	return &CMODESettings{Mu: 180, Lambda: 8, FMin: 0.5, FMax: 0.6, CRMin: 0.9, CRMax: 0.95, K: 22,
+		PCA: false, PCAProb: 0.1, PCAM: max(1, min(5, dim-1)), PCAK: 8, Bound: de.Resample,
+		name: "cmode", dim: dim}
+}
+
+// DefaultPMODE returns PMODE's settings: CMODE's with PCA-projection on.
+func DefaultPMODE(dim int) *CMODESettings {
+	s := DefaultCMODE(dim)
+	s.PCA, s.name = true, "pmode"
+	return s
+}
+
+func init() {
+	Register(Algorithm{Name: "cmode", Title: "CMODE",
+		Help:     "Multi-objective DE on (f, v) with infeasible-solution replacement (Wang & Cai)",
+		Defaults: func(d int) Settings { return DefaultCMODE(d) }})
+	Register(Algorithm{Name: "pmode", Title: "PMODE = CMODE + PCA-projection",
+		Help:     "CMODE whose children come from PCA-projection of Q with probability 0.1 (§4.1)",
+		Defaults: func(d int) Settings { return DefaultPMODE(d) }})
+}
+
+// Algorithm returns "cmode" or "pmode".
+func (s *CMODESettings) Algorithm() string { return s.name }
+
+// Params lists the settable parameters.
+func (s *CMODESettings) Params() []Param {
+	d := DefaultCMODE(s.dim)
+	if s.name == "pmode" {
+		d = DefaultPMODE(s.dim)
+	}
+	return []Param{
+		intParam("pop", "population size μ", &s.Mu, d.Mu, 5, 10000),
+		intParam("lambda", "individuals λ drawn into Q each generation", &s.Lambda, d.Lambda, 4, 10000),
+		floatParam("fmin", "F is drawn uniformly from [fmin, fmax]", &s.FMin, d.FMin, 0, 2),
+		floatParam("fmax", "upper end of the F range", &s.FMax, d.FMax, 0, 2),
+		floatParam("crmin", "CR is drawn uniformly from [crmin, crmax]", &s.CRMin, d.CRMin, 0, 1),
+		floatParam("crmax", "upper end of the CR range", &s.CRMax, d.CRMax, 0, 1),
+		intParam("k", "generations between infeasible-solution replacements", &s.K, d.K, 1, 100000),
+		boolParam("pca", "use PCA-projection (on: PMODE, off: CMODE)", &s.PCA, d.PCA),
+		floatParam("pcaprob", "probability that a child comes from PCA-projection", &s.PCAProb, d.PCAProb, 0, 1),
+		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 1000),
+		intParam("pcak", "best points k of Q used to compute the principal components", &s.PCAK, d.PCAK, 2, 10000),
+		boundParam("what to do with a mutant outside the box", &s.Bound, d.Bound),
+	}
+}
+
+// Validate checks the settings against each other and the problem.
+func (s *CMODESettings) Validate(p problem.Problem) error {
+	if err := CheckParams(s); err != nil {
+		return err
+	}
+	switch {
+	case s.Lambda > s.Mu:
+		return fmt.Errorf("lambda = %d: must not exceed pop = %d", s.Lambda, s.Mu)
+	case s.FMin > s.FMax:
+		return fmt.Errorf("fmin = %g: must not exceed fmax = %g", s.FMin, s.FMax)
+	case s.CRMin > s.CRMax:
+		return fmt.Errorf("crmin = %g: must not exceed crmax = %g", s.CRMin, s.CRMax)
+	case s.PCA && s.PCAK > s.Lambda:
+		return fmt.Errorf("pcak = %d: PCA-projection runs on Q, so k must not exceed lambda = %d", s.PCAK, s.Lambda)
+	case s.PCA && s.PCAM > p.Dim():
+		return fmt.Errorf("pcam = %d: must not exceed the dimension %d", s.PCAM, p.Dim())
+	}
+	return nil
+}
+
+// New returns the Method.
+func (s *CMODESettings) New(p problem.Problem) (Method, error) {
+	if err := s.Validate(p); err != nil {
+		return nil, err
+	}
+	n := p.Dim()
+	return &cmode{s: *s, children: newPopulation(n, s.Lambda), q: make([]int, s.Lambda),
+		qx: make([]float64, n*s.Lambda), qf: make([]float64, s.Lambda), qv: make([]float64, s.Lambda),
+		v: make([]float64, n)}, nil
+}
+
+// cmode is CMODE and PMODE (the PMODE pseudo-code of §4.1).
+type cmode struct {
+	s   CMODESettings
+	pop population
+	t   int // generation counter of line stepFor
+
+	// archive A of line stepI4: infeasible points with the least v
+	archive population
+
+	// per-generation buffers
+	children   population
+	q          []int     // indices of Q in pop
+	qx, qf, qv []float64 // copies of Q's points for PCA-projection
+	nondom     []int
+	dominated  []int
+	v          []float64
+	r          [3]int
+}
+
+// Init: lines stepI1–stepI4.
+func (m *cmode) Init(c *Context) error {
+	m.pop = initUniform(c, m.s.Mu) // lines stepI1–stepI3: FES = μ
+	m.archive = newPopulation(m.pop.n, 0)
+	m.pop.publish(c)
+	return nil
+}
+
+// Iterate is one pass of the loop stepFor–stepEndFor.
+func (m *cmode) Iterate(c *Context) error {
+	m.t++
+	n := m.pop.n
+	lo, hi := c.Problem.Bounds()
+	mu := m.pop.size()
+	lambda := min(m.s.Lambda, mu)
+
+	// Lines stepP1–stepP2: Q = λ random individuals of P; P' = P \ Q is the rest.
+	m.q = m.q[:lambda]
+	de.Pick(c.Rand, m.q, mu)
+
+	// Lines stepIf1–stepEndIf1, for x_i in Q. Only as many children as the
+	// budget allows.
+	nc := min(lambda, c.Remaining())
+	m.children.x, m.children.f, m.children.v = m.children.x[:nc*n], m.children.f[:nc], m.children.v[:nc]
+	var proj *pca.Projection
+	projTried := false
+	for i := range nc {
+		xi := m.pop.row(m.q[i])
+		y := m.children.row(i)
+		if m.s.PCA && c.Rand.Float64() < m.s.PCAProb {
+			// Line stepPCA1: PCA-projection on Q, once per generation.
+			if !projTried {
+				projTried = true
+				var err error
+				if proj, err = m.projectQ(); err != nil && !errors.Is(err, pca.ErrZeroVariance) {
+					return fmt.Errorf("pmode generation %d: %w", m.t, err)
+				} else if err != nil {
+					proj = nil // zero variance: fall back to mutation below
+				}
+				if proj != nil {
+					c.SetPCA(proj)
+				}
+			}
+			if proj != nil {
+				// Line stepPCA2: y_i = x'_i, reflected into the box if needed.
+				copy(y, proj.Points[i*n:(i+1)*n])
+				de.Reflect.Repair(y, xi, lo, hi, nil)
+				continue
+			}
+		}
+		// Line stepMutationCrossover: DE/rand/1/bin with donors from Q.
+		F := m.s.FMin + (m.s.FMax-m.s.FMin)*c.Rand.Float64()
+		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*c.Rand.Float64()
+		mutate := func(v []float64) {
+			de.Pick(c.Rand, m.r[:], lambda, i)
+			de.Rand1(v, m.pop.row(m.q[m.r[0]]), m.pop.row(m.q[m.r[1]]), m.pop.row(m.q[m.r[2]]), F)
+		}
+		mutate(m.v)
+		m.s.Bound.Repair(m.v, xi, lo, hi, mutate)
+		de.Binomial(y, xi, m.v, CR, c.Rand)
+	}
+
+	// Line stepEvaluate2: evaluate C; FES += |C|.
+	for i := range nc {
+		m.children.f[i], m.children.v[i] = c.Evaluate(m.children.row(i))
+	}
+
+	// Line stepNondominated: R = the non-dominated members of C.
+	m.nondom = m.nondom[:0]
+	for i := range nc {
+		nd := true
+		for j := range nc {
+			if j != i && dominates(m.children.f[j], m.children.v[j], m.children.f[i], m.children.v[i]) {
+				nd = false
+				break
+			}
+		}
+		if nd {
+			m.nondom = append(m.nondom, i)
+		}
+	}
+
+	// Lines stepSelectionStart–stepSelectionEnd: each x in R replaces a
+	// random member of Q that it dominates. Writing into P at Q's indices
+	// is line stepNewPopulation, P = P' ∪ Q.
+	feasibleInR := false
+	for _, ci := range m.nondom {
+		cf, cv := m.children.f[ci], m.children.v[ci]
+		if cv == 0 {
+			feasibleInR = true
+		}
+		m.dominated = m.dominated[:0]
+		for _, qi := range m.q {
+			if dominates(cf, cv, m.pop.f[qi], m.pop.v[qi]) {
+				m.dominated = append(m.dominated, qi)
+			}
+		}
+		if len(m.dominated) > 0 {
+			m.pop.set(m.dominated[c.Rand.IntN(len(m.dominated))], m.children.row(ci), cf, cv)
+		}
+	}
+
+	// Lines stepNoFeasible–stepNoFeasible2: infeasible-solution replacement.
+	if !feasibleInR && len(m.nondom) > 0 {
+		best := m.nondom[0]
+		for _, ci := range m.nondom[1:] {
+			if m.children.v[ci] < m.children.v[best] {
+				best = ci
+			}
+		}
+		m.archive.x = append(m.archive.x, m.children.row(best)...)
+		m.archive.f = append(m.archive.f, m.children.f[best])
+		m.archive.v = append(m.archive.v, m.children.v[best])
+	}
+	if m.t%m.s.K == 0 {
+		na := min(m.archive.size(), mu)
+		if na > 0 {
+			slots := make([]int, na)
+			de.Pick(c.Rand, slots, mu)
+			for a, pi := range slots {
+				m.pop.set(pi, m.archive.row(a), m.archive.f[a], m.archive.v[a])
+			}
+		}
+		m.archive.x, m.archive.f, m.archive.v = m.archive.x[:0], m.archive.f[:0], m.archive.v[:0]
+	}
+
+	m.pop.publish(c)
+	return nil
+}
+
+// projectQ runs PCA-projection on the current members of Q.
+func (m *cmode) projectQ() (*pca.Projection, error) {
+	n := m.pop.n
+	m.qx, m.qf, m.qv = m.qx[:0], m.qf[:0], m.qv[:0]
+	for _, qi := range m.q {
+		m.qx = append(m.qx, m.pop.row(qi)...)
+		m.qf = append(m.qf, m.pop.f[qi])
+		m.qv = append(m.qv, m.pop.v[qi])
+	}
+	k := min(m.s.PCAK, len(m.q))
+	mm := min(m.s.PCAM, n)
+	return pca.Project(m.qx, n, pca.ByFeasibility(m.qf, m.qv), k, mm)
+}
