@@ -37,11 +37,11 @@ func (p sphereCut) Evaluate(x, g, h []float64) float64 {
 // x* = (−1/√2, −1/√2), f* = −√2.
 type circle struct{}
 
-func (circle) Name() string                 { return "circle" }
-func (circle) Dim() int                     { return 2 }
-func (circle) Bounds() (lo, hi []float64)   { return []float64{-2, -2}, []float64{2, 2} }
-func (circle) NumIneq() int                 { return 0 }
-func (circle) NumEq() int                   { return 1 }
+func (circle) Name() string               { return "circle" }
+func (circle) Dim() int                   { return 2 }
+func (circle) Bounds() (lo, hi []float64) { return []float64{-2, -2}, []float64{2, 2} }
+func (circle) NumIneq() int               { return 0 }
+func (circle) NumEq() int                 { return 1 }
 func (circle) Evaluate(x, g, h []float64) float64 {
 	h[0] = x[0]*x[0] + x[1]*x[1] - 1
 	return x[0] + x[1]
