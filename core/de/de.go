@@ -1,0 +1,364 @@
+// Package de holds the building blocks of differential evolution shared by
+// DE/rand/1/bin, CMODE/PMODE and HECO-DE/HECO-PDE: mutation operators,
+// crossover operators, index picking and bound handling.
+//
+// Equation and line numbers refer to the LaTeX source of Huang, Xu, Li, He
+// (shared/spec/000_e2c0f264882864e9.txt): §2.1 (lines 122–190) and the
+// HECO-PDE description in §4.2 (lines 598–640).
+//
+// Every function works on caller-owned slices and allocates nothing. The
+// vectors passed to one call must all have the same length n (the problem
+// dimension); this is a precondition that the solvers' Validate methods
+// guarantee, not something the functions check. An output slice may alias
+// any input slice: every output coordinate is computed from the inputs'
+// coordinates with the same index only.
+//
+// Randomness comes from the caller's *rand.Rand, and each function documents
+// how many values it draws, so a run is a function of its seed.
+package de
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"pcaplay/core/problem"
+)
+
+// Rand1 is the DE/rand/1 mutation, eq. equ:DEmu (line 146) and
+// equMutation2 (line 608):
+//
+//	v = r1 + F·(r2 − r3).
+//
+// For randrl/1 (eq. equMutation3, line 611) order the three indices with
+// OrderRL first and pass them in that order.
+func Rand1(v, r1, r2, r3 []float64, F float64) {
+	for j := range v {
+		v[j] = r1[j] + F*(r2[j]-r3[j])
+	}
+}
+
+// CurrentToPBest1 is the current-to-pbest/1 mutation of JADE, eq.
+// equMutation1 (line 602):
+//
+//	v = x + F·(pbest − x) + F·(r1 − r2).
+//
+// In HECO-DE/LSHADE44 r2 may come from the archive.
+func CurrentToPBest1(v, x, pbest, r1, r2 []float64, F float64) {
+	for j := range v {
+		v[j] = x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
+	}
+}
+
+// OrderRL sorts the three indices in idx best first by the feasibility rule
+// (problem.Better on f[i], viol[i]): a feasible point (v = 0) before an
+// infeasible one, feasible points by f, infeasible points by v, NaN last.
+// The sort is stable: indices that tie keep their order. This is the
+// ranking of the randrl/1 mutation of Kaelo & Ali (line 615), used as
+//
+//	v = x_idx[0] + F·(x_idx[1] − x_idx[2])   (Rand1 with that order).
+func OrderRL(idx *[3]int, f, viol []float64) {
+	better := func(a, b int) bool { return problem.Better(f[a], viol[a], f[b], viol[b]) }
+	// Insertion sort of three elements; swap only on strict improvement.
+	if better(idx[1], idx[0]) {
+		idx[0], idx[1] = idx[1], idx[0]
+	}
+	if better(idx[2], idx[1]) {
+		idx[1], idx[2] = idx[2], idx[1]
+		if better(idx[1], idx[0]) {
+			idx[0], idx[1] = idx[1], idx[0]
+		}
+	}
+}
+
+// Binomial is the binomial crossover, eq. equ:DEcr (line 158) and
+// equCRbio (line 620), in its textbook form:
+//
+//	u_j = v_j  if U_j ≤ CR or j = j_rand,   u_j = x_j otherwise,
+//
+// with j_rand uniform in [0, n) and always taken from v, so u has at least
+// one coordinate of v. (LSHADE44's code adds j_rand only when no U_j ≤ CR;
+// we follow the paper.)
+//
+// U_j is drawn uniform in (0, 1] (as 1 − r.Float64()), so CR = 0 takes
+// exactly the coordinate j_rand from v and CR = 1 takes all of v; for
+// 0 < CR < 1 each coordinate j ≠ j_rand comes from v with probability CR.
+// Draws: one r.IntN(n) for j_rand, then one r.Float64() for every j
+// (also j = j_rand), in order j = 0..n−1.
+func Binomial(u, x, v []float64, CR float64, r *rand.Rand) {
+	n := len(u)
+	if n == 0 {
+		return
+	}
+	jrand := r.IntN(n)
+	for j := range u {
+		if U := 1 - r.Float64(); U <= CR || j == jrand {
+			u[j] = v[j]
+		} else {
+			u[j] = x[j]
+		}
+	}
+}
+
+// Exponential is the exponential crossover of Storn & Price, eq. equCRexp
+// (line 634):
+//
+//	u_j = v_j  for j = ⟨l⟩_n, ⟨l+1⟩_n, …, ⟨l+L−1⟩_n,   u_j = x_j otherwise,
+//
+// one contiguous cyclic block of length L starting at l. The start l is
+// uniform in [0, n); v_l is always copied; then l+1, l+2, … (cyclic) are
+// copied while a fresh U uniform in [0, 1) satisfies U < CR and fewer than n
+// coordinates have been copied. So 1 ≤ L ≤ n with P(L ≥ k) = CR^(k−1) for
+// k = 1..n; CR = 0 copies only v_l and CR = 1 copies all of v. (The paper
+// says L is drawn from [0, n−1]; we use the loop form of Storn & Price and
+// LSHADE44, which always copies at least one coordinate, like Binomial.)
+// Draws: one r.IntN(n), then one r.Float64() per test of U < CR (at most
+// n − 1).
+func Exponential(u, x, v []float64, CR float64, r *rand.Rand) {
+	n := len(u)
+	if n == 0 {
+		return
+	}
+	l := r.IntN(n)
+	L := 1
+	for L < n && r.Float64() < CR {
+		L++
+	}
+	// Coordinate j is in the block iff its cyclic offset from l is < L.
+	for j := range u {
+		if off := j - l; off >= 0 && off < L || off < 0 && off+n < L {
+			u[j] = v[j]
+		} else {
+			u[j] = x[j]
+		}
+	}
+}
+
+// Pick fills dst with distinct indices drawn uniformly from [0, n) minus
+// the values in exclude: every ordered tuple of distinct admissible indices
+// is equally likely. Exclusions may repeat and may lie outside [0, n).
+//
+// It requires at least len(dst) admissible indices, which
+// n − len(exclude) ≥ len(dst) guarantees and the solvers' Validate methods
+// ensure (e.g. population size ≥ 4 for DE/rand/1 with the target
+// excluded). If there are fewer, Pick panics with a message naming the
+// numbers, because that is a programming error, not bad user input.
+//
+// Method: Floyd's algorithm draws a uniform subset of the N admissible
+// positions (N = n minus the distinct in-range exclusions), a Fisher–Yates
+// shuffle makes its order uniform, and each position is mapped to the
+// corresponding admissible index. Draws: len(dst) values r.IntN for the
+// subset, then len(dst) − 1 for the shuffle. Cost O(len(dst)² +
+// len(dst)·len(exclude)²); nothing is allocated.
+func Pick(r *rand.Rand, dst []int, n int, exclude ...int) {
+	m := len(dst)
+	// N = number of admissible indices.
+	N := max(n, 0)
+	for a, e := range exclude {
+		if e < 0 || e >= n {
+			continue
+		}
+		dup := false
+		for _, f := range exclude[:a] {
+			if f == e {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			N--
+		}
+	}
+	if N < m {
+		// Only numbers in the message: printing exclude would make it escape
+		// and cost every caller an allocation.
+		panic(fmt.Sprintf("de.Pick: cannot pick %d distinct indices from [0,%d) with %d excluded values (%d admissible)", m, n, len(exclude), N))
+	}
+	if m == 0 {
+		return
+	}
+	// Floyd: a uniform m-subset of [0, N).
+	for i, j := 0, N-m; j < N; i, j = i+1, j+1 {
+		t := r.IntN(j + 1)
+		for _, s := range dst[:i] {
+			if s == t {
+				t = j
+				break
+			}
+		}
+		dst[i] = t
+	}
+	// Fisher–Yates: uniform order.
+	for i := m - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	// Map position t to the t-th admissible index: step over the distinct
+	// exclusions ≤ the running index in ascending order.
+	for i, t := range dst {
+		prev := -1
+		for {
+			next, found := 0, false
+			for _, e := range exclude {
+				if e > prev && e < n && (!found || e < next) {
+					next, found = e, true
+				}
+			}
+			if !found || next > t {
+				break
+			}
+			t++
+			prev = next
+		}
+		dst[i] = t
+	}
+}
+
+// BoundHandling is how a trial vector that left the box [L, U] is brought
+// back (Repair).
+type BoundHandling int
+
+const (
+	// Resample repeats the mutation until the mutant is inside the box
+	// (§2.1, line 150), at most MaxResample times, then reflects.
+	Resample BoundHandling = iota
+	// Reflect reflects once at the violated bound and clamps (CMODE, the
+	// HECO-DE port).
+	Reflect
+	// Midpoint sets a violating coordinate to the midpoint of the bound and
+	// the parent's coordinate (LSHADE44, current-to-pbest strategies).
+	Midpoint
+)
+
+// BoundNames are the names of the strategies, indexed by the constants;
+// ParseBoundHandling and String use them.
+var BoundNames = []string{"resample", "reflect", "midpoint"}
+
+// ParseBoundHandling returns the strategy named s (one of BoundNames,
+// ignoring case and surrounding blanks).
+func ParseBoundHandling(s string) (BoundHandling, error) {
+	t := strings.TrimSpace(s)
+	for i, name := range BoundNames {
+		if strings.EqualFold(t, name) {
+			return BoundHandling(i), nil
+		}
+	}
+	return 0, fmt.Errorf("de: unknown bound handling %q (want %s)", s, strings.Join(BoundNames, ", "))
+}
+
+// String returns the strategy's name, or "BoundHandling(k)" for a value
+// outside the constants.
+func (b BoundHandling) String() string {
+	if b >= 0 && int(b) < len(BoundNames) {
+		return BoundNames[b]
+	}
+	return fmt.Sprintf("BoundHandling(%d)", int(b))
+}
+
+// MaxResample is how many times Resample re-mutates before it gives up and
+// reflects.
+const MaxResample = 100
+
+// Repair brings v into [lo, hi] coordinate-wise and returns how many
+// re-mutations (calls of remutate) it used. lo ≤ hi is assumed.
+//
+//   - Resample: the paper §2.1 (line 150): "the mutation operation is
+//     repeated until v falls in [L, U]". While v is not Inside, Repair
+//     calls remutate(v), which must overwrite v with a fresh mutant, at most
+//     MaxResample times; if v is still outside after that it falls back to
+//     Reflect, so the loop always ends. remutate == nil means Reflect.
+//     (For a mutant that is rarely inside, e.g. in high dimension, the cap
+//     keeps the cost bounded; the paper gives no cap.)
+//   - Reflect: one reflection at the violated bound, clamped to the box:
+//     u = min(U, 2L − u) if u < L; u = max(L, 2U − u) if u > U (CMODE style).
+//   - Midpoint: u = (L + p_j)/2 if u < L; u = (U + p_j)/2 if u > U, where p
+//     is the parent (target) vector (LSHADE44). The result is clamped to the
+//     box, which only matters if the parent itself is outside. parent == nil
+//     means Reflect.
+//
+// A NaN coordinate (possible only after an overflow in the mutation) is
+// outside the box for every strategy; Reflect and Midpoint replace it by
+// the parent's coordinate clamped to the box, or by the box centre without
+// a parent. ±Inf follows the formulas (Reflect: −Inf becomes U and +Inf
+// becomes L; Midpoint: the midpoint with the parent). Repair allocates
+// nothing (remutate is the caller's); a value outside the constants acts as
+// Reflect.
+func (b BoundHandling) Repair(v, parent, lo, hi []float64, remutate func(v []float64)) int {
+	calls := 0
+	switch b {
+	case Resample:
+		if remutate != nil {
+			for !Inside(v, lo, hi) && calls < MaxResample {
+				remutate(v)
+				calls++
+			}
+		}
+		reflect(v, parent, lo, hi)
+	case Midpoint:
+		if parent == nil {
+			reflect(v, nil, lo, hi)
+			break
+		}
+		for j, u := range v {
+			switch {
+			case u < lo[j]:
+				v[j] = clamp((lo[j]+parent[j])/2, lo[j], hi[j])
+			case u > hi[j]:
+				v[j] = clamp((hi[j]+parent[j])/2, lo[j], hi[j])
+			case u != u: // NaN
+				v[j] = nanFix(parent, lo, hi, j)
+			}
+		}
+	default:
+		reflect(v, parent, lo, hi)
+	}
+	return calls
+}
+
+// reflect applies one reflection with clamping; coordinates inside the box
+// are untouched.
+func reflect(v, parent, lo, hi []float64) {
+	for j, u := range v {
+		switch {
+		case u < lo[j]:
+			v[j] = math.Min(hi[j], 2*lo[j]-u)
+		case u > hi[j]:
+			v[j] = math.Max(lo[j], 2*hi[j]-u)
+		case u != u: // NaN
+			v[j] = nanFix(parent, lo, hi, j)
+		}
+	}
+}
+
+// nanFix is the replacement of a NaN coordinate j.
+func nanFix(parent, lo, hi []float64, j int) float64 {
+	if parent != nil {
+		return clamp(parent[j], lo[j], hi[j]) // the centre if parent[j] is NaN
+	}
+	return lo[j] + (hi[j]-lo[j])/2
+}
+
+// clamp returns u clamped to [lo, hi], and the centre of the interval for
+// a NaN u.
+func clamp(u, lo, hi float64) float64 {
+	switch {
+	case u < lo:
+		return lo
+	case u > hi:
+		return hi
+	case u != u:
+		return lo + (hi-lo)/2
+	}
+	return u
+}
+
+// Inside reports whether lo_j ≤ v_j ≤ hi_j for every j (false for NaN).
+func Inside(v, lo, hi []float64) bool {
+	for j, u := range v {
+		if !(u >= lo[j] && u <= hi[j]) {
+			return false
+		}
+	}
+	return true
+}
