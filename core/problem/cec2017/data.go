@@ -1,0 +1,291 @@
+package cec2017
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// OfficialDims are the dimensions for which official data files exist.
+var OfficialDims = []int{10, 30, 50, 100}
+
+func officialDim(dim int) bool {
+	for _, d := range OfficialDims {
+		if d == dim {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadData reads the official data of problem num (1..28) at dimension dim
+// (10, 30, 50 or 100) from dir, which holds the files of the official
+// inputData folder under their original names:
+//
+//	shift_data_N.txt    the shift o of problem N: its first dim numbers
+//	                    (the file holds 100 on one line)
+//	M_N_D{dim}.txt      the matrix of C02 and C21–C28: dim lines of dim
+//	                    numbers, line i holding row i
+//	M1_5_D{dim}.txt     C05's first matrix (Data.M)
+//	M2_5_D{dim}.txt     C05's second matrix (Data.M2)
+//
+// Every number must be finite. The error names the file and the line and
+// token at fault: a missing file, a non-numeric token, too few numbers in
+// the shift file, a matrix line without exactly dim numbers, or a matrix
+// without exactly dim non-blank lines.
+func LoadData(dir string, num, dim int) (*Data, error) {
+	if err := checkNum(num); err != nil {
+		return nil, err
+	}
+	if !officialDim(dim) {
+		return nil, fmt.Errorf("cec2017: no official data for dimension %d (the files exist for D = 10, 30, 50, 100; use GenerateData)", dim)
+	}
+	shift, err := readShift(filepath.Join(dir, fmt.Sprintf("shift_data_%d.txt", num)), dim)
+	if err != nil {
+		return nil, err
+	}
+	d := &Data{Shift: shift}
+	switch {
+	case num == 5:
+		if d.M, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M1_5_D%d.txt", dim)), dim); err != nil {
+			return nil, err
+		}
+		if d.M2, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M2_5_D%d.txt", dim)), dim); err != nil {
+			return nil, err
+		}
+	case infos[num].rotated:
+		if d.M, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M_%d_D%d.txt", num, dim)), dim); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// parseNumber parses one token of a data file; name, line and k (1-based)
+// locate it for the error.
+func parseNumber(name string, line, k int, tok string) (float64, error) {
+	v, err := strconv.ParseFloat(tok, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("cec2017: %s line %d: number %d %q is not a finite number", name, line, k, tok)
+	}
+	return v, nil
+}
+
+// readShift returns the first dim numbers of the shift file name. All of
+// its tokens must be numbers.
+func readShift(name string, dim int) ([]float64, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cec2017: shift file: %w", err)
+	}
+	v := make([]float64, 0, dim)
+	count := 0
+	for ln, line := range strings.Split(string(b), "\n") {
+		for k, tok := range strings.Fields(line) {
+			x, err := parseNumber(name, ln+1, k+1, tok)
+			if err != nil {
+				return nil, err
+			}
+			if len(v) < dim {
+				v = append(v, x)
+			}
+			count++
+		}
+	}
+	if count < dim {
+		return nil, fmt.Errorf("cec2017: %s holds %d numbers, need at least %d", name, count, dim)
+	}
+	return v, nil
+}
+
+// readMatrix reads a dim×dim matrix: dim non-blank lines of dim numbers.
+func readMatrix(name string, dim int) ([]float64, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cec2017: matrix file: %w", err)
+	}
+	m := make([]float64, 0, dim*dim)
+	rows := 0
+	for ln, line := range strings.Split(string(b), "\n") {
+		toks := strings.Fields(line)
+		if len(toks) == 0 {
+			continue
+		}
+		rows++
+		if rows > dim {
+			return nil, fmt.Errorf("cec2017: %s line %d: more than %d rows", name, ln+1, dim)
+		}
+		if len(toks) != dim {
+			return nil, fmt.Errorf("cec2017: %s line %d: %d numbers, need %d", name, ln+1, len(toks), dim)
+		}
+		for k, tok := range toks {
+			x, err := parseNumber(name, ln+1, k+1, tok)
+			if err != nil {
+				return nil, err
+			}
+			m = append(m, x)
+		}
+	}
+	if rows < dim {
+		return nil, fmt.Errorf("cec2017: %s has %d rows, need %d", name, rows, dim)
+	}
+	return m, nil
+}
+
+// Stream identifiers of GenerateData.
+const (
+	sharedShift  = 1  // shift group of C01, C02, C12–C28
+	sharedMatrix = 2  // matrix of C02, C21–C28 (the official M_2 = M_21 = … = M_28)
+	c05Matrix1   = 15 // C05's M (official M1_5)
+	c05Matrix2   = 25 // C05's M2 (official M2_5)
+)
+
+// GenerateData returns data of the official structure for problem num
+// (1..28) at any dimension dim ≥ 2, computed deterministically from
+// (num, dim, seed) with math/rand/v2's PCG. It returns nil when num or dim
+// is out of range. The official data have this structure, which is kept:
+//
+//   - One shift vector is shared by C01, C02 and C12–C28 (shift group 1);
+//     C03–C11 have their own (group N = the problem number).
+//   - Shift coordinates are uniform in [−r, r) with r = 5 for C04 and C05,
+//     r = 10 for C06–C09 and C11, r = 50 otherwise (the official shifts lie
+//     inside the same ranges).
+//   - One matrix is shared by C02 and C21–C28; C05 has two others.
+//   - The matrices are not orthogonal: every official matrix has singular
+//     values spread between exactly 1 and exactly c, c = 3 for the shared
+//     matrix and C05's first, c = 5 for C05's second, with log σ roughly
+//     uniform in between (checked with an SVD of the files). That is the
+//     construction of the CEC 2005 suite, M = P·diag(σ)·Q with random
+//     orthogonal P, Q, which is used here.
+//
+// The streams:
+//
+//	shift of group G:       PCG(seed, 1<<32 + G)
+//	                        o_i = r·(2u_i − 1), u_i the i-th Float64, i = 1..dim
+//	matrix K at dimension D: PCG(seed, K<<40 + D), K = 2 (shared), 15 (C05 M), 25 (C05 M2)
+//	                        draws A (D² NormFloat64, row-major), then B (likewise),
+//	                        then u_1..u_D (Float64);
+//	                        P, Q = Gram–Schmidt orthonormalisation of the
+//	                        columns of A and B (modified Gram–Schmidt, each
+//	                        column orthogonalised twice against the previous ones);
+//	                        σ_k = c^((u_k − min u)/(max u − min u));
+//	                        M_ij = Σ_k (P_ik σ_k) Q_kj, summed in k order.
+//
+// As in the official files, the shift for dimension D is the first D
+// numbers of one stream, so it is a prefix of the shift for any larger D,
+// while each dimension has its own matrices.
+//
+// The numbers are bit-identical for the same (num, dim, seed) on one
+// platform. NormFloat64 and math.Pow use math.Exp and math.Log, which have
+// assembly versions on some architectures, so the last bits may differ
+// between, say, amd64 and wasm.
+func GenerateData(num, dim int, seed uint64) *Data {
+	if checkNum(num) != nil || dim < 2 {
+		return nil
+	}
+	in := infos[num]
+	group := uint64(num)
+	if num <= 2 || num >= 12 {
+		group = sharedShift
+	}
+	d := &Data{Shift: genShift(seed, group, in.shift, dim)}
+	switch {
+	case num == 5:
+		d.M = genMatrix(seed, c05Matrix1, 3, dim)
+		d.M2 = genMatrix(seed, c05Matrix2, 5, dim)
+	case in.rotated:
+		d.M = genMatrix(seed, sharedMatrix, 3, dim)
+	}
+	return d
+}
+
+// genShift returns o_i = r·(2u_i − 1), i = 1..dim, from stream 1<<32 + group.
+func genShift(seed, group uint64, r float64, dim int) []float64 {
+	rng := rand.New(rand.NewPCG(seed, 1<<32+group))
+	o := make([]float64, dim)
+	for i := range o {
+		o[i] = r * (2*rng.Float64() - 1)
+	}
+	return o
+}
+
+// genMatrix returns M = P·diag(σ)·Q (row-major, dim×dim) with condition
+// number c from stream id<<40 + dim; see GenerateData.
+func genMatrix(seed, id uint64, c float64, dim int) []float64 {
+	rng := rand.New(rand.NewPCG(seed, id<<40+uint64(dim)))
+	n := dim
+	p := make([]float64, n*n)
+	q := make([]float64, n*n)
+	for i := range p {
+		p[i] = rng.NormFloat64()
+	}
+	for i := range q {
+		q[i] = rng.NormFloat64()
+	}
+	u := make([]float64, n)
+	umin, umax := math.Inf(1), math.Inf(-1)
+	for i := range u {
+		u[i] = rng.Float64()
+		umin = min(umin, u[i])
+		umax = max(umax, u[i])
+	}
+	work := make([]float64, n)
+	gramSchmidt(p, n, work)
+	gramSchmidt(q, n, work)
+	sigma := u
+	for k := range sigma {
+		t := 0.0
+		if umax > umin {
+			t = (u[k] - umin) / (umax - umin)
+		}
+		sigma[k] = math.Pow(c, t)
+	}
+	m := make([]float64, n*n)
+	for i := range n {
+		row := m[i*n : (i+1)*n]
+		for k := range n {
+			pk := float64(p[i*n+k] * sigma[k])
+			qk := q[k*n : (k+1)*n]
+			for j := range row {
+				row[j] += float64(pk * qk[j])
+			}
+		}
+	}
+	return m
+}
+
+// gramSchmidt replaces the columns of the row-major n×n matrix a by their
+// Gram–Schmidt orthonormalisation: column j becomes v/‖v‖ where v is
+// column j minus its projections on the new columns 0..j−1, subtracted one
+// at a time (modified Gram–Schmidt) in two sweeps. work has length n.
+func gramSchmidt(a []float64, n int, work []float64) {
+	v := work[:n]
+	for j := range n {
+		for i := range v {
+			v[i] = a[i*n+j]
+		}
+		for range 2 {
+			for k := range j {
+				var dot float64
+				for i := range v {
+					dot += float64(a[i*n+k] * v[i])
+				}
+				for i := range v {
+					v[i] -= float64(dot * a[i*n+k])
+				}
+			}
+		}
+		var s float64
+		for _, vi := range v {
+			s += float64(vi * vi)
+		}
+		s = math.Sqrt(s)
+		for i := range v {
+			a[i*n+j] = v[i] / s
+		}
+	}
+}

@@ -1,0 +1,483 @@
+package cec2017
+
+import "math"
+
+// The constants are formed as in the C code: 0.1*PI multiplies the two
+// rounded doubles (a Go constant expression would be rounded once), and
+// exp(1), exp(−5), exp(0.25) are the correctly rounded values that the C
+// library returns (math.Exp may differ in the last bit on some targets).
+var (
+	pi      = math.Pi
+	twoPi   = 2 * pi
+	tenthPi = 0.1 * pi
+)
+
+const (
+	euler      = math.E               // exp(1.0)
+	expMinus5  = 0.006737946999085467 // exp(−5.0)
+	expQuarter = 1.2840254166877414   // exp(0.25)
+)
+
+// blockLen is the number of transformed coordinates produced per call of
+// fill; the block lives on the stack of Evaluate.
+const blockLen = 16
+
+// fill writes the coordinates y_{i0}, …, y_{i0+n−1} of the transformed
+// point into buf and returns n = min(len(buf), D − i0). With m = nil,
+// y = z = x − o; otherwise y = m z with y_i = Σ_j m_ij z_j summed in index
+// order (C rotatefunc), z_j = x_j − o_j recomputed on the fly. Four rows
+// are accumulated side by side; each row keeps its own summation order.
+func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
+	d := p.dim
+	n := min(len(buf), d-i0)
+	buf = buf[:n]
+	x = x[:d]
+	o := p.o[:d]
+	if m == nil {
+		xs, ox := x[i0:i0+n], o[i0:i0+n]
+		for k := range buf {
+			buf[k] = xs[k] - ox[k]
+		}
+		return n
+	}
+	k := 0
+	for ; k+4 <= n; k += 4 {
+		r := (i0 + k) * d
+		r0 := m[r : r+d]
+		r1 := m[r+d : r+2*d]
+		r2 := m[r+2*d : r+3*d]
+		r3 := m[r+3*d : r+4*d]
+		var s0, s1, s2, s3 float64
+		for j := range d {
+			zj := x[j] - o[j]
+			s0 += float64(zj * r0[j])
+			s1 += float64(zj * r1[j])
+			s2 += float64(zj * r2[j])
+			s3 += float64(zj * r3[j])
+		}
+		buf[k], buf[k+1], buf[k+2], buf[k+3] = s0, s1, s2, s3
+	}
+	for ; k < n; k++ {
+		r := (i0 + k) * d
+		row := m[r : r+d]
+		var s float64
+		for j := range d {
+			s += float64((x[j] - o[j]) * row[j])
+		}
+		buf[k] = s
+	}
+	return n
+}
+
+// cube returns y³ rounded once (barring double-rounding ties), like the C
+// library's pow(y, 3): with p = y·y + e1 and p·y = q + e2 exactly,
+// y³ = q + e2 + e1·y.
+func cube(y float64) float64 {
+	p := y * y
+	e1 := math.FMA(y, y, -p)
+	q := p * y
+	e2 := math.FMA(p, y, -q)
+	return q + (e2 + float64(e1*y))
+}
+
+// sgn is −1, 0 or 1 (0 for 0 and NaN), as the C helper.
+func sgn(v float64) float64 {
+	switch {
+	case v < 0:
+		return -1
+	case v > 0:
+		return 1
+	}
+	return 0
+}
+
+// s12 returns S12(z) = Σ_i (Σ_{j≤i} z_j)² over z_j = x_j − o_j taking
+// every step-th coordinate from first. The C code recomputes each inner
+// sum from j = 1; the running sum t is the same floating-point number.
+func s12(x, o []float64, first, step int) float64 {
+	var f, t float64
+	for j := first; j < len(x); j += step {
+		t += x[j] - o[j]
+		f += float64(t * t)
+	}
+	return f
+}
+
+// maxZ returns max_i z_i, scanning as the C code (t = z_1; t = z_i if z_i > t).
+func maxZ(x, o []float64) float64 {
+	t := x[0] - o[0]
+	for i := range x {
+		if z := x[i] - o[i]; z > t {
+			t = z
+		}
+	}
+	return t
+}
+
+// diffSq returns Σ_{i=1}^{D−1} (z_i − z_{i+1})².
+func diffSq(x, o []float64) float64 {
+	var s float64
+	for i := 0; i+1 < len(x); i++ {
+		t := (x[i] - o[i]) - (x[i+1] - o[i+1])
+		s += float64(t * t)
+	}
+	return s
+}
+
+func (p *cec) c01(x, g []float64) float64 {
+	o := p.o[:len(x)]
+	f := s12(x, o, 0, 1)
+	var g0 float64
+	for i := range x {
+		z := x[i] - o[i]
+		g0 += float64(z*z) - float64(5000*math.Cos(tenthPi*z)) - 4000
+	}
+	g[0] = g0
+	return f
+}
+
+func (p *cec) c02(x, g []float64) float64 {
+	o := p.o[:len(x)]
+	f := s12(x, o, 0, 1)
+	var buf [blockLen]float64
+	var g0 float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for _, y := range buf[:n] {
+			g0 += float64(y*y) - float64(5000*math.Cos(tenthPi*y)) - 4000
+		}
+	}
+	g[0] = g0
+	return f
+}
+
+func (p *cec) c03(x, g, h []float64) float64 {
+	o := p.o[:len(x)]
+	f := s12(x, o, 0, 1)
+	var g0, h0 float64
+	for i := range x {
+		z := x[i] - o[i]
+		g0 += float64(z*z) - float64(5000*math.Cos(tenthPi*z)) - 4000
+		h0 += float64(z * math.Sin(tenthPi*z))
+	}
+	g[0] = g0
+	h[0] = -h0
+	return f
+}
+
+// ras is one Rastrigin term u² − 10 cos(2πu) + 10.
+func ras(u float64) float64 {
+	return float64(u*u) - float64(10*math.Cos(twoPi*u)) + 10
+}
+
+// ros is one Rosenbrock term 100 (u² − v)² + (u − 1)².
+func ros(u, v float64) float64 {
+	t := float64(u*u) - v
+	w := u - 1
+	return float64(100*t*t) + float64(w*w)
+}
+
+func (p *cec) c04(x, g []float64) float64 {
+	o := p.o[:len(x)]
+	var f, g0, g1 float64
+	for i := range x {
+		z := x[i] - o[i]
+		f += ras(z)
+		g0 += float64(z * math.Sin(2*z))
+		g1 += float64(z * math.Sin(z))
+	}
+	g[0] = -g0
+	g[1] = g1
+	return f
+}
+
+func (p *cec) c05(x, g []float64) float64 {
+	o := p.o[:len(x)]
+	var f float64
+	for i := 0; i+1 < len(x); i++ {
+		f += ros(x[i]-o[i], x[i+1]-o[i+1])
+	}
+	var buf [blockLen]float64
+	var g0, g1 float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for _, y := range buf[:n] {
+			g0 += float64(y*y) - float64(50*math.Cos(twoPi*y)) - 40
+		}
+	}
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m2, x, i0)
+		for _, w := range buf[:n] {
+			g1 += float64(w*w) - float64(50*math.Cos(twoPi*w)) - 40
+		}
+	}
+	g[0], g[1] = g0, g1
+	return f
+}
+
+func (p *cec) c06(x, h []float64) float64 {
+	o := p.o[:len(x)]
+	var f, h0, h1, h2, h3, h4 float64
+	for i := range x {
+		z := x[i] - o[i]
+		f += ras(z)
+		h0 += float64(z * math.Sin(z))
+		h1 += float64(z * math.Sin(pi*z))
+		h2 += float64(z * math.Cos(z))
+		h3 += float64(z * math.Cos(pi*z))
+		h4 += float64(z * math.Sin(2*math.Sqrt(math.Abs(z))))
+	}
+	h[0], h[1], h[2], h[3], h[4], h[5] = -h0, h1, -h2, h3, h4, -h4
+	return f
+}
+
+func (p *cec) c07(x, h []float64) float64 {
+	o := p.o[:len(x)]
+	var f, h0 float64
+	for i := range x {
+		z := x[i] - o[i]
+		f += float64(z * math.Sin(z))
+		h0 += z - float64(100*math.Cos(0.5*z)) + 100
+	}
+	h[0], h[1] = h0, -h0
+	return f
+}
+
+func (p *cec) c08(x, h []float64) float64 {
+	o := p.o[:len(x)]
+	h[0] = s12(x, o, 0, 2)
+	h[1] = s12(x, o, 1, 2)
+	return maxZ(x, o)
+}
+
+func (p *cec) c09(x, g, h []float64) float64 {
+	o := p.o[:len(x)]
+	g0 := 1.0
+	for j := 1; j < len(x); j += 2 {
+		g0 *= x[j] - o[j]
+	}
+	var h0 float64
+	for j := 0; j+2 < len(x); j += 2 {
+		a := x[j] - o[j]
+		t := float64(a*a) - (x[j+2] - o[j+2])
+		h0 += float64(t * t)
+	}
+	g[0], h[0] = g0, h0
+	return maxZ(x, o)
+}
+
+func (p *cec) c10(x, h []float64) float64 {
+	o := p.o[:len(x)]
+	h[0] = s12(x, o, 0, 1)
+	h[1] = diffSq(x, o)
+	return maxZ(x, o)
+}
+
+func (p *cec) c11(x, g, h []float64) float64 {
+	o := p.o[:len(x)]
+	var f float64
+	g0 := 1.0
+	for i := range x {
+		z := x[i] - o[i]
+		f += z
+		g0 *= z
+	}
+	g[0], h[0] = g0, diffSq(x, o)
+	return f
+}
+
+// C12–C20 and their rotated twins C21–C28 read y block by block through
+// fill; p.m is nil for C12–C20.
+
+func (p *cec) c12(x, g []float64) float64 {
+	var buf [blockLen]float64
+	var f, a, s float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for _, y := range buf[:n] {
+			f += ras(y)
+			a += math.Abs(y)
+			s += float64(y * y)
+		}
+	}
+	g[0] = -a + 4
+	g[1] = s - 4
+	return f
+}
+
+func (p *cec) c13(x, g []float64) float64 {
+	var buf [blockLen]float64
+	var f, r, s, prev float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			if i0+k > 0 {
+				f += ros(prev, y)
+			}
+			prev = y
+			r += ras(y)
+			s += y
+		}
+	}
+	g[0] = r - 100
+	g[1] = s - float64(2*p.dim)
+	g[2] = -s + 5
+	return f
+}
+
+func (p *cec) c14(x, g, h []float64) float64 {
+	var buf [blockLen]float64
+	var s, c, s1, y0 float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			s += float64(y * y)
+			c += math.Cos(twoPi * y)
+			if i0+k > 0 {
+				s1 += float64(y * y)
+			} else {
+				y0 = y
+			}
+		}
+	}
+	nx := float64(p.dim)
+	num1 := math.Sqrt(s / nx)
+	num2 := c / nx
+	g[0] = s1 + 1 - math.Abs(y0)
+	h[0] = s - 4
+	return float64(-20*math.Exp(-0.2*num1)) + 20 - math.Exp(num2) + euler
+}
+
+func (p *cec) c15(x, g, h []float64) float64 {
+	var buf [blockLen]float64
+	var f, s float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			a := math.Abs(y)
+			if i0+k == 0 || f < a {
+				f = a
+			}
+			s += float64(y * y)
+		}
+	}
+	h[0] = math.Cos(f) + math.Sin(f)
+	g[0] = s - float64(100*p.dim)
+	return f
+}
+
+func (p *cec) c16(x, g, h []float64) float64 {
+	var buf [blockLen]float64
+	var f, s float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for _, y := range buf[:n] {
+			f += math.Abs(y)
+			s += float64(y * y)
+		}
+	}
+	w := math.Cos(f) + math.Sin(f)
+	h[0] = float64(w*w) - math.Exp(w) - 1 + euler
+	g[0] = s - float64(100*p.dim)
+	return f
+}
+
+func (p *cec) c17(x, g, h []float64) float64 {
+	var buf [blockLen]float64
+	sq := p.sqrtIdx[:p.dim]
+	num1, num2 := 0.0, 1.0
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			num1 += float64(y * y)
+			num2 *= math.Cos(y / sq[i0+k])
+		}
+	}
+	// The sign count needs S = num1 first: a second pass over y.
+	var c float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for _, y := range buf[:n] {
+			c += sgn(math.Abs(y) - num1 + float64(y*y) - 1)
+		}
+	}
+	g[0] = -c + 1
+	h[0] = num1 - float64(4*p.dim)
+	return num1/4000 + 1 - num2
+}
+
+func (p *cec) c18(x, g, h []float64) float64 {
+	var buf [blockLen]float64
+	var f, a, s, num1, prev float64
+	num2 := 1.0
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			a += math.Abs(y)
+			s += float64(y * y)
+			if i0+k > 0 {
+				t := float64(prev*prev) - y
+				num1 += float64(100 * t * t)
+			}
+			prev = y
+			sn := math.Sin((y - 1) * pi)
+			num2 = num2 * sn * sn
+			w := y
+			if math.Abs(y) >= 0.5 {
+				w = 0.5 * math.Round(2*y)
+			}
+			f += ras(w)
+		}
+	}
+	g[0] = -a + 1
+	g[1] = s - float64(100*p.dim)
+	h[0] = num1 + num2
+	return f
+}
+
+func (p *cec) c19(x, g []float64) float64 {
+	var buf [blockLen]float64
+	var f, g0, g1, prev float64
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], p.m, x, i0)
+		for k, y := range buf[:n] {
+			f += math.Sqrt(math.Abs(y)) + float64(2*math.Sin(cube(y)))
+			if i0+k > 0 {
+				r := math.Sqrt(float64(prev*prev) + float64(y*y))
+				g0 += float64(-10 * math.Exp(-0.2*r))
+			}
+			prev = y
+			sn := math.Sin(2 * y)
+			g1 += float64(sn * sn)
+		}
+	}
+	g[0] = g0 + p.g19
+	g[1] = g1 - 0.5*float64(p.dim)
+	return f
+}
+
+// schaffer is the C20 term s(a,b) − 0.5 = (sin²√(a²+b²) − 0.5)/(1 + 0.001√(a²+b²))².
+func schaffer(a, b float64) float64 {
+	r := math.Sqrt(float64(a*a) + float64(b*b))
+	sn := math.Sin(r)
+	q := float64(0.001*r) + 1
+	return (float64(sn*sn) - 0.5) / float64(q*q)
+}
+
+func (p *cec) c20(x, g []float64) float64 {
+	o := p.o[:len(x)]
+	d := len(x)
+	var num1, num3 float64
+	for i := range x {
+		z := x[i] - o[i]
+		if i+1 < d {
+			num1 = num1 + 0.5 + schaffer(z, x[i+1]-o[i+1])
+		}
+		num3 += z
+	}
+	num2 := 0.5 + schaffer(x[d-1]-o[d-1], x[0]-o[0])
+	c := math.Cos(num3)
+	g[0] = float64(c*c) - float64(0.25*c) - 0.125
+	g[1] = math.Exp(c) - expQuarter
+	return num1 + num2
+}
