@@ -33,8 +33,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"gonum.org/v1/gonum/mat"
-
 	"pcaplay/core/problem"
 )
 
@@ -88,9 +86,10 @@ type Projection struct {
 //     must be a strict weak order (e.g. ByFeasibility).
 //  2. (eq. at line 279) it computes the mean m = (1/k) Σ x_i and the
 //     covariance Σ = 1/(k−1) Σ (x_i − m)(x_i − m)ᵀ of the selected points.
-//  3. (lines 282–284) it computes the eigen decomposition of Σ with gonum
-//     mat.EigenSym, sorts the eigenpairs by descending eigenvalue and keeps
-//     the m leading eigenvectors as the n×m matrix V.
+//  3. (lines 282–284) it computes the eigen decomposition of Σ (see
+//     principal: platform-independent Jacobi, checked against gonum's
+//     mat.EigenSym in the tests), sorts the eigenpairs by descending
+//     eigenvalue and keeps the m leading eigenvectors as the n×m matrix V.
 //  4. (lines 286–294) it projects and reconstructs EVERY input point, the
 //     selected ones and the others:
 //     y_i = Vᵀ(x_i − m),  x'_i = m + V y_i.
@@ -109,8 +108,7 @@ type Projection struct {
 // |coordinate| positive, ties by lowest index) so results are reproducible.
 // When m exceeds the rank of Σ (for example m ≥ k) the trailing kept
 // eigenvectors span part of the null space of Σ; which orthonormal basis of
-// that null space is used is up to the eigensolver (deterministic for a given
-// gonum version).
+// that null space is used is fixed by principal (Gram–Schmidt on e_1…e_n).
 //
 // Errors (one line, naming the value): n < 1, len(x) not a multiple of n,
 // k < 2, count < k, m < 1 or m > n, nil less, a NaN or ±Inf coordinate,
@@ -172,15 +170,11 @@ func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projectio
 	if err != nil {
 		return nil, err
 	}
-	vt := mat.NewDense(m, n, b.vectors[:m*n]) // rows v_1..v_m, i.e. Vᵀ
-	y := mat.NewDense(count, m, p.Coords)
-	y.Mul(mat.NewDense(count, n, d), vt.T())
+	project(p.Coords, d, b.vectors, count, n, m)
 	if b.zero {
 		copy(p.Points, x)
 	} else {
-		xp := mat.NewDense(count, n, p.Points)
-		xp.Mul(y, vt)
-		addMean(p.Points, b.mean)
+		reconstruct(p.Points, p.Coords, b.vectors, b.mean, count, n, m)
 	}
 	if err := checkOutput("projection", p.Coords, m, p.Points, n); err != nil {
 		return nil, err
@@ -305,9 +299,7 @@ func Mutate(x []float64, n int, cmax float64, r *rand.Rand) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	vt := mat.NewDense(n, n, b.vectors) // rows v_j, i.e. Vᵀ
-	y := mat.NewDense(count, n, mu.Coords)
-	y.Mul(mat.NewDense(count, n, d), vt.T())
+	project(mu.Coords, d, b.vectors, count, n, n)
 
 	// null[j]: direction j has zero variance to working precision.
 	null := make([]bool, n)
@@ -334,9 +326,7 @@ func Mutate(x []float64, n int, cmax float64, r *rand.Rand) (*Mutation, error) {
 	if b.zero {
 		copy(mu.Points, x)
 	} else {
-		xp := mat.NewDense(count, n, mu.Points)
-		xp.Mul(mat.NewDense(count, n, mu.Mutated), vt)
-		addMean(mu.Points, b.mean)
+		reconstruct(mu.Points, mu.Mutated, b.vectors, b.mean, count, n, n)
 	}
 	if err := checkOutput("mutation", mu.Mutated, n, mu.Points, n); err != nil {
 		return nil, err
@@ -403,40 +393,15 @@ func fitBasis(x []float64, n int, rows []int) (basis, error) {
 	for i := range dev {
 		dev[i] /= scale
 	}
-	cov := mat.NewSymDense(n, nil)
-	cov.SymOuterK(1/float64(k-1), mat.NewDense(k, n, dev).T())
-
-	var es mat.EigenSym
-	if !es.Factorize(cov, true) {
-		return basis{}, fmt.Errorf("pca: eigen decomposition of the %d×%d covariance of %d points failed", n, n, k)
-	}
-	vals := es.Values(nil) // ascending
-	var q mat.Dense
-	es.VectorsTo(&q) // columns are eigenvectors
+	vals, vecs := principal(dev, k, n)
 	for j := range n {
-		src := n - 1 - j // descending order
-		l := scale * (scale * vals[src])
-		if l < 0 {
-			l = 0 // round-off
-		}
+		l := scale * (scale * vals[j])
 		if math.IsInf(l, 0) || math.IsNaN(l) {
 			return basis{}, fmt.Errorf("pca: eigenvalue λ%d overflows float64 (coordinates spread %v)", j+1, scale)
 		}
 		b.values[j] = l
-		v := b.vectors[j*n : (j+1)*n]
-		big, at := -1.0, 0
-		for i := range n {
-			v[i] = q.At(i, src)
-			if a := math.Abs(v[i]); a > big {
-				big, at = a, i
-			}
-		}
-		if v[at] < 0 {
-			for i := range v {
-				v[i] = -v[i]
-			}
-		}
 	}
+	b.vectors = vecs
 	return b, nil
 }
 
@@ -471,14 +436,6 @@ func deviations(x []float64, n int, mean []float64) ([]float64, error) {
 		}
 	}
 	return d, nil
-}
-
-// addMean adds the mean to every row of the row-major matrix p.
-func addMean(p, mean []float64) {
-	n := len(mean)
-	for i := range p {
-		p[i] += mean[i%n]
-	}
 }
 
 // checkOutput reports the first non-finite coordinate or point of a result.

@@ -1,0 +1,316 @@
+package pca
+
+import (
+	"math"
+)
+
+// Why not gonum here: gonum's BLAS kernels (used by mat.Mul, SymOuterK and
+// EigenSym) run amd64 assembly natively and pure Go under GOOS=js, and the
+// two round differently. A PCA-projection computed natively then differs in
+// the last bits from the same one in the browser, and a seeded run diverges.
+// The eigenproblems below are small and solved by the cyclic Jacobi method
+// in plain Go, so every platform computes the same bits; the tests check the
+// results against gonum's mat.EigenSym.
+
+// principal returns the eigenvalues (descending, clamped at 0) and an
+// orthonormal basis of eigenvectors (row j = v_j, n×n) of the covariance
+// Σ = 1/(k−1) DᵀD of the k×n deviation matrix d (row-major).
+//
+// When k ≤ n it diagonalises the k×k Gram matrix G = 1/(k−1) D Dᵀ instead:
+// G u = λ u gives Σ v = λ v with v = Dᵀu / √((k−1)λ) for every λ > 0, at
+// cost O(k²n + k³) rather than O(n³). The rank r ≤ k−1 directions with
+// λ > 0 are re-orthonormalised, and the null space of Σ (λ = 0) is
+// completed deterministically by Householder reflections (complete).
+func principal(d []float64, k, n int) (vals, vecs []float64) {
+	vals = make([]float64, n)
+	vecs = make([]float64, n*n)
+	if k > n {
+		cov := make([]float64, n*n)
+		for a := range n {
+			for b := a; b < n; b++ {
+				s := 0.0
+				for i := range k {
+					s += d[i*n+a] * d[i*n+b]
+				}
+				s /= float64(k - 1)
+				cov[a*n+b], cov[b*n+a] = s, s
+			}
+		}
+		lv, lvec := jacobi(cov, n)
+		copy(vals, lv)
+		copy(vecs, lvec)
+		for j := range n {
+			vals[j] = max(vals[j], 0)
+		}
+		return vals, vecs
+	}
+
+	gram := make([]float64, k*k)
+	for a := range k {
+		for b := a; b < k; b++ {
+			s := 0.0
+			for j := range n {
+				s += d[a*n+j] * d[b*n+j]
+			}
+			s /= float64(k - 1)
+			gram[a*k+b], gram[b*k+a] = s, s
+		}
+	}
+	gv, gu := jacobi(gram, k)
+	// Directions with λ below tol·λ₁ are round-off: treat them as null.
+	tol := float64(4*n*k) * epsilon * gv[0]
+	r := 0
+	for j := 0; j < k && j < n; j++ {
+		l := gv[j]
+		if l <= tol || l <= 0 {
+			break
+		}
+		v := vecs[r*n : (r+1)*n]
+		u := gu[j*k : (j+1)*k]
+		for c := range n {
+			s := 0.0
+			for i := range k {
+				s += d[i*n+c] * u[i]
+			}
+			v[c] = s
+		}
+		if !orthonormalise(vecs, r, n) {
+			continue
+		}
+		fixSign(v)
+		vals[r] = l
+		r++
+	}
+	complete(vecs, r, n)
+	return vals, vecs
+}
+
+// complete fills rows r..n−1 of vecs with an orthonormal basis of the
+// orthogonal complement of rows 0..r−1 (orthonormal). With Householder
+// reflectors H_0…H_{r−1} that reduce those rows to upper-triangular form,
+// Q = H_0⋯H_{r−1} is orthogonal and its columns r..n−1 span the complement;
+// column c is obtained by applying the reflectors to e_c, so the cost is
+// O(n²r) rather than the O(n³) of orthogonalising n unit vectors.
+func complete(vecs []float64, r, n int) {
+	if r >= n {
+		return
+	}
+	a := make([]float64, r*n) // working copy, row j = v_j
+	copy(a, vecs[:r*n])
+	us := make([]float64, r*n) // reflector j acts on coordinates j..n−1
+	for j := range r {
+		x := a[j*n+j : (j+1)*n]
+		alpha := norm(x)
+		if x[0] > 0 {
+			alpha = -alpha
+		}
+		u := us[j*n+j : (j+1)*n]
+		copy(u, x)
+		u[0] -= alpha
+		nu := norm(u)
+		if nu == 0 {
+			continue // x is already alpha·e_j: identity reflector
+		}
+		for i := range u {
+			u[i] /= nu
+		}
+		// apply H_j = I − 2uuᵀ to the remaining rows of a (coordinates j..)
+		for q := j; q < r; q++ {
+			w := a[q*n+j : (q+1)*n]
+			s := 2 * dot(u, w)
+			for i := range w {
+				w[i] -= s * u[i]
+			}
+		}
+	}
+	for c := r; c < n; c++ {
+		w := vecs[c*n : (c+1)*n]
+		clear(w)
+		w[c] = 1
+		for j := r - 1; j >= 0; j-- {
+			u := us[j*n+j : (j+1)*n]
+			s := 2 * dot(u, w[j:])
+			for i := range u {
+				w[j+i] -= s * u[i]
+			}
+		}
+		fixSign(w)
+	}
+}
+
+// orthonormalise makes row r of vecs orthogonal to rows 0..r−1 (two passes
+// of modified Gram–Schmidt) and of unit length. It reports false when the
+// row has (numerically) no component outside their span.
+func orthonormalise(vecs []float64, r, n int) bool {
+	v := vecs[r*n : (r+1)*n]
+	norm0 := norm(v)
+	if norm0 == 0 {
+		return false
+	}
+	for range 2 {
+		for q := range r {
+			w := vecs[q*n : (q+1)*n]
+			s := dot(v, w)
+			for c := range v {
+				v[c] -= s * w[c]
+			}
+		}
+	}
+	nv := norm(v)
+	if nv <= 1e-8*norm0 {
+		return false
+	}
+	for c := range v {
+		v[c] /= nv
+	}
+	return true
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func norm(a []float64) float64 {
+	// scaled to avoid overflow and underflow of the squares
+	m := 0.0
+	for _, x := range a {
+		m = max(m, math.Abs(x))
+	}
+	if m == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range a {
+		s += (x / m) * (x / m)
+	}
+	return m * math.Sqrt(s)
+}
+
+// jacobi diagonalises the symmetric n×n matrix a (row-major; destroyed) by
+// the cyclic Jacobi method: sweeps of plane rotations over all pairs
+// (p, q), p < q, each zeroing a_pq, until the off-diagonal part is
+// negligible. It returns the eigenvalues in descending order and the
+// eigenvectors as rows (row j belongs to value j), each with its largest
+// |coordinate| positive (ties: lowest index).
+func jacobi(a []float64, n int) (vals, vecs []float64) {
+	v := make([]float64, n*n)
+	for i := range n {
+		v[i*n+i] = 1
+	}
+	for sweep := 0; sweep < 100; sweep++ {
+		off, diag := 0.0, 0.0
+		for p := range n {
+			diag += a[p*n+p] * a[p*n+p]
+			for q := p + 1; q < n; q++ {
+				off += a[p*n+q] * a[p*n+q]
+			}
+		}
+		if off == 0 || off <= 1e-32*diag {
+			break
+		}
+		for p := 0; p < n-1; p++ {
+			for q := p + 1; q < n; q++ {
+				apq := a[p*n+q]
+				if apq == 0 {
+					continue
+				}
+				app, aqq := a[p*n+p], a[q*n+q]
+				// Rotation angle: t = tan φ is the smaller root of
+				// t² + 2θt − 1 = 0 with θ = (a_qq − a_pp)/(2 a_pq).
+				theta := (aqq - app) / (2 * apq)
+				t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+				if theta < 0 {
+					t = -t
+				}
+				if math.IsInf(theta, 0) {
+					t = 0.5 / theta // a_pq negligible against the diagonal
+				}
+				c := 1 / math.Sqrt(t*t+1)
+				s := t * c
+				for r := range n {
+					arp, arq := a[r*n+p], a[r*n+q]
+					a[r*n+p] = c*arp - s*arq
+					a[r*n+q] = s*arp + c*arq
+				}
+				for r := range n {
+					apr, aqr := a[p*n+r], a[q*n+r]
+					a[p*n+r] = c*apr - s*aqr
+					a[q*n+r] = s*apr + c*aqr
+				}
+				a[p*n+q], a[q*n+p] = 0, 0
+				for r := range n {
+					vrp, vrq := v[r*n+p], v[r*n+q]
+					v[r*n+p] = c*vrp - s*vrq
+					v[r*n+q] = s*vrp + c*vrq
+				}
+			}
+		}
+	}
+	// Sort descending (stable: equal values keep column order).
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && a[order[j]*n+order[j]] > a[order[j-1]*n+order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	vals = make([]float64, n)
+	vecs = make([]float64, n*n)
+	for j, col := range order {
+		vals[j] = a[col*n+col]
+		row := vecs[j*n : (j+1)*n]
+		for r := range n {
+			row[r] = v[r*n+col]
+		}
+		fixSign(row)
+	}
+	return vals, vecs
+}
+
+// fixSign makes the largest-|coordinate| of v positive (ties: lowest index).
+func fixSign(v []float64) {
+	big, at := -1.0, 0
+	for i, x := range v {
+		if a := math.Abs(x); a > big {
+			big, at = a, i
+		}
+	}
+	if v[at] < 0 {
+		for i := range v {
+			v[i] = -v[i]
+		}
+	}
+}
+
+// project writes y_i = Vᵀ d_i (count×m) for the deviation rows d (count×n)
+// using the first m rows of vecs.
+func project(y, d, vecs []float64, count, n, m int) {
+	for i := range count {
+		di := d[i*n : (i+1)*n]
+		for j := range m {
+			y[i*m+j] = dot(di, vecs[j*n:(j+1)*n])
+		}
+	}
+}
+
+// reconstruct writes x_i = m + V y_i (count×n) from coordinates y (count×m)
+// and the first m rows of vecs.
+func reconstruct(x, y, vecs, mean []float64, count, n, m int) {
+	for i := range count {
+		xi := x[i*n : (i+1)*n]
+		copy(xi, mean)
+		for j := range m {
+			yij := y[i*m+j]
+			vj := vecs[j*n : (j+1)*n]
+			for c := range n {
+				xi[c] += yij * vj[c]
+			}
+		}
+	}
+}
