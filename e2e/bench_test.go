@@ -1,0 +1,235 @@
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// The benchmarks measure; they assert nothing about speed. Run them once
+// each (make bench-web):
+//
+//	PCAPLAY_E2E=1 go test ./e2e -run '^$' -bench . -benchtime 1x -timeout 30m
+//
+// Each reports its figures with b.ReportMetric; ns/op is meaningless here.
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// BenchmarkWasmSize reports the size of pcaplay.wasm raw, gzipped and
+// brotli-compressed (the .gz/.br siblings the server sends), and the bytes a
+// browser that accepts br downloads for the whole site.
+func BenchmarkWasmSize(b *testing.B) {
+	if os.Getenv("PCAPLAY_E2E") != "1" {
+		b.Skip("set PCAPLAY_E2E=1 (make bench-web does, after building the site)")
+	}
+	dir, err := checkSite()
+	if err != nil {
+		b.Fatalf("e2e: %v", err)
+	}
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+	wasm := read("pcaplay.wasm")
+	gz := read("pcaplay.wasm.gz")
+	if gz == nil { // no sibling: compress as the build would
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		w.Write(wasm)
+		w.Close()
+		gz = buf.Bytes()
+	}
+	br := read("pcaplay.wasm.br")
+
+	// What a br-accepting browser downloads: each file's smallest variant.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var transfer, raw int
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") || name == "README.md" {
+			continue
+		}
+		size := len(read(name))
+		raw += size
+		for _, ext := range []string{".br", ".gz"} {
+			if s := read(name + ext); s != nil && len(s) < size {
+				size = len(s)
+			}
+		}
+		transfer += size
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(float64(len(wasm)), "wasm-B")
+	b.ReportMetric(float64(len(gz)), "wasm-gzip-B")
+	if br != nil {
+		b.ReportMetric(float64(len(br)), "wasm-br-B")
+	}
+	b.ReportMetric(float64(raw), "site-raw-B")
+	b.ReportMetric(float64(transfer), "site-transfer-B")
+}
+
+// BenchmarkFirstLandscape reports the time from navigation start to
+// window.playground.ready (the first landscape drawn), median of
+// PCAPLAY_BENCH_LOADS loads (default 7): "cold" with the browser cache off,
+// "warm" with it on (wasm compiled from the code cache, 304s).
+func BenchmarkFirstLandscape(b *testing.B) {
+	h := setup(b)
+	loads := envInt("PCAPLAY_BENCH_LOADS", 7)
+	measure := func(tb *tab) float64 {
+		tb.navigate("about:blank")
+		tb.navigate(h.siteURL)
+		tb.waitReady()
+		return eval[float64](tb, 10*time.Second, `window.__e2e.readyAt`)
+	}
+	b.Run("cold", func(b *testing.B) {
+		var ms []float64
+		for b.Loop() {
+			for range loads {
+				tb := h.newTab(b)
+				c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+				if _, err := chromedp.Call(c, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+					b.Fatal(err)
+				}
+				cancel()
+				ms = append(ms, measure(tb))
+			}
+		}
+		report(b, ms)
+	})
+	b.Run("warm", func(b *testing.B) {
+		var ms []float64
+		for b.Loop() {
+			tb := h.newTab(b)
+			measure(tb) // fills the cache
+			for range loads {
+				ms = append(ms, measure(tb))
+			}
+		}
+		report(b, ms)
+	})
+}
+
+func report(b *testing.B, ms []float64) {
+	b.ReportMetric(median(ms), "ms-to-ready-median")
+	b.ReportMetric(slices.Min(ms), "ms-to-ready-min")
+	b.ReportMetric(slices.Max(ms), "ms-to-ready-max")
+	b.Logf("ms from navigation start to ready: %v", roundAll(ms))
+}
+
+func roundAll(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = float64(int(x*10+0.5)) / 10
+	}
+	return out
+}
+
+// BenchmarkGenerationsPerSecond plays DE on the 2-D Rosenbrock problem with
+// a population of 100 for PCAPLAY_BENCH_SECONDS (default 4) while the page
+// animates, and reports generations (and FES) per second.
+func BenchmarkGenerationsPerSecond(b *testing.B) {
+	h := setup(b)
+	secs := envInt("PCAPLAY_BENCH_SECONDS", 4)
+	type mark struct {
+		Gen float64 `json:"gen"`
+		FES float64 `json:"fes"`
+		T   float64 `json:"t"`
+	}
+	const now = `(() => { const s = window.playground.status(); return {gen: s.generation, fes: s.fes, t: performance.now()}; })()`
+	var gps, fps []float64
+	for b.Loop() {
+		tb := h.newTab(b)
+		tb.open(hash("problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "10000000"))
+		tb.call("pause")
+		tb.call("step") // initial population
+		m0 := eval[mark](tb, 10*time.Second, `(() => { window.playground.play(); return `+now+`; })()`)
+		time.Sleep(time.Duration(secs) * time.Second)
+		m1 := eval[mark](tb, 10*time.Second, `(() => { const m = `+now+`; window.playground.pause(); return m; })()`)
+		dt := (m1.T - m0.T) / 1000
+		gps = append(gps, (m1.Gen-m0.Gen)/dt)
+		fps = append(fps, (m1.FES-m0.FES)/dt)
+		b.Logf("%.0f generations, %.0f FES in %.2f s", m1.Gen-m0.Gen, m1.FES-m0.FES, dt)
+	}
+	b.ReportMetric(median(gps), "gen/s")
+	b.ReportMetric(median(fps), "FES/s")
+}
+
+// BenchmarkLongestTask runs a 10-D problem for 200 000 FES to the end while
+// a PerformanceObserver records the main thread's long tasks (> 50 ms), and
+// reports the longest, their number and the run's wall time.
+// PCAPLAY_BENCH_LONGTASK_HASH replaces the URL hash.
+func BenchmarkLongestTask(b *testing.B) {
+	h := setup(b)
+	hs := os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH")
+	if hs == "" {
+		hs = hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "1", "fes", "200000")
+	}
+	type tasks struct {
+		Max   float64 `json:"max"`
+		Count float64 `json:"count"`
+		Total float64 `json:"total"`
+		Err   string  `json:"err"`
+	}
+	var maxes, counts, secs []float64
+	for b.Loop() {
+		tb := h.newTab(b)
+		tb.open(hs)
+		s0 := tb.status()
+		if s0.MaxFES != 200000 && os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH") == "" {
+			b.Fatalf("maxFES %v, want 200000", s0.MaxFES)
+		}
+		// Only the tasks of the run count, not those of the page load.
+		eval[chromedp.Void](tb, 5*time.Second, `window.__e2e.longtasks.length = 0`)
+		start := time.Now()
+		s := tb.runToEnd(20 * time.Minute)
+		secs = append(secs, time.Since(start).Seconds())
+		lt := eval[tasks](tb, 10*time.Second, `(() => {
+			const l = window.__e2e.longtasks;
+			return {max: l.length ? Math.max(...l) : 0, count: l.length, total: l.reduce((a, x) => a + x, 0), err: window.__e2e.longtaskError || ""};
+		})()`)
+		if lt.Err != "" {
+			b.Fatalf("PerformanceObserver('longtask'): %s", lt.Err)
+		}
+		maxes = append(maxes, lt.Max)
+		counts = append(counts, lt.Count)
+		b.Logf("#%s: %v; %v long tasks, longest %.0f ms, total %.0f ms, run %.1f s", hs, s, lt.Count, lt.Max, lt.Total, secs[len(secs)-1])
+	}
+	b.ReportMetric(slices.Max(maxes), "longtask-max-ms")
+	b.ReportMetric(median(counts), "longtasks")
+	b.ReportMetric(median(secs), "run-s")
+}

@@ -1,0 +1,24 @@
+// Package e2e holds the end-to-end tests and the web benchmarks of the
+// pcaplay playground: headless Chromium (Debian's chromium, driven by
+// chromedp) loads the built site, served by the real internal/server handler
+// on a random 127.0.0.1 port, and checks the page contract
+// (window.playground, the DOM ids, the URL hash keys, postMessage).
+//
+// The tests skip unless PCAPLAY_E2E=1. With PCAPLAY_E2E=1 they fail when the
+// site is not built (scripts/build-site.sh) or chromium is missing
+// (scripts/install-chromium.sh). The Makefile runs both first.
+//
+// Environment:
+//
+//	PCAPLAY_E2E=1                  run the tests and benchmarks
+//	PCAPLAY_E2E_SITE=DIR           serve DIR instead of ../cmd/serve/public
+//	PCAPLAY_CHROMIUM=PATH          browser to run instead of /usr/bin/chromium
+//	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png
+//	                               (it always writes docs/screenshot.tmp.png)
+//	PCAPLAY_BENCH_LOADS=N          page loads per BenchmarkFirstLandscape (default 7)
+//	PCAPLAY_BENCH_SECONDS=S        play time of BenchmarkGenerationsPerSecond (default 4)
+//
+// Benchmarks (make bench-web):
+//
+//	go test ./e2e -run '^$' -bench . -benchtime 1x -timeout 30m
+package e2e

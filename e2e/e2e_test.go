@@ -1,0 +1,365 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLoad opens the default view: ready resolves, the first landscape is
+// drawn, the status makes sense, nothing is logged as an error.
+func TestLoad(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open("")
+
+	ready := eval[float64](tb, 10*time.Second, `window.__e2e.readyAt === null ? -1 : window.__e2e.readyAt`)
+	if ready < 0 {
+		t.Errorf("window.playground.ready resolved but the injected watcher did not see it")
+	}
+	info := tb.chartInfo()
+	if !info.LandscapeDrawn {
+		t.Errorf("chartInfo().landscapeDrawn = false after ready: %+v", info)
+	}
+	s := tb.status()
+	if s.MaxFES <= 0 || s.FES < 0 || s.FES > s.MaxFES {
+		t.Errorf("status() after ready: %v", s)
+	}
+	for _, id := range []string{"fes", "play", "step", "reset", "copy-embed", "error", "notice"} {
+		if !eval[bool](tb, 5*time.Second, fmt.Sprintf(`document.getElementById(%q) !== null`, id)) {
+			t.Errorf("#%s is missing from the page", id)
+		}
+	}
+	// No error is shown, and no notice on a clean URL.
+	shown := eval[map[string]bool](tb, 5*time.Second, `(() => {
+		const vis = (id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent.trim() !== ""; };
+		return {error: vis("error"), notice: vis("notice")};
+	})()`)
+	if shown["error"] {
+		t.Errorf("#error is shown on load: %q", eval[string](tb, 5*time.Second, `document.getElementById("error").textContent`))
+	}
+	if shown["notice"] {
+		t.Errorf("#notice is shown on a URL without parameters: %q", eval[string](tb, 5*time.Second, `document.getElementById("notice").textContent`))
+	}
+	tb.noConsoleErrors()
+}
+
+// TestRunToEnd plays a small budget to the end; the charts have data.
+func TestRunToEnd(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "3", "fes", "3000", "pop", "30"))
+	s0 := tb.status()
+	if s0.MaxFES != 3000 {
+		t.Errorf("status().maxFES = %v, want 3000 (from fes=3000)", s0.MaxFES)
+	}
+	s := tb.runToEnd(2 * time.Minute)
+	if s.FES != s.MaxFES || s.MaxFES != 3000 {
+		t.Errorf("done with fes %v, maxFES %v; want both 3000", s.FES, s.MaxFES)
+	}
+	if s.Running {
+		t.Errorf("status().running = true after done: %v", s)
+	}
+	if f, err := strconv.ParseFloat(s.BestF, 64); err != nil || f != f || f > 1e10 {
+		t.Errorf("bestF %q after a run", s.BestF)
+	}
+	// The last generation's charts may be drawn a frame later.
+	var info ChartInfo
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		info = tb.chartInfo()
+		if (info.Convergence > 0 && info.Points > 0 && info.LandscapeDrawn) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if info.Convergence <= 0 || info.Points <= 0 || !info.LandscapeDrawn {
+		t.Errorf("chartInfo() after the run = %+v; want convergence > 0, points > 0, landscapeDrawn", info)
+	}
+	if txt := eval[string](tb, 5*time.Second, `document.getElementById("fes").textContent`); !strings.Contains(strings.ReplaceAll(txt, ",", ""), "3000") && !strings.Contains(txt, "3 000") && !strings.Contains(txt, "3k") {
+		t.Logf("note: #fes reads %q at the end of a 3000-FES run", txt)
+	}
+	tb.noConsoleErrors()
+}
+
+// TestSharedURLIsDeterministic opens the same shared URL in two tabs, runs
+// each to the end, and compares the best f (and v) bit for bit.
+func TestSharedURLIsDeterministic(t *testing.T) {
+	h := setup(t)
+	for _, c := range []struct{ name, hash string }{
+		{"heco-pde/C01", hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "42", "fes", "4000",
+			"lambda", "20", "pcaprob", "0.5")},
+		{"cmode/rosenbrock", hash("problem", "rosenbrock", "algo", "cmode", "seed", "7", "fes", "2500",
+			"pop", "40", "lambda", "20", "fmax", "0.9")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got [2]Status
+			for i := range got {
+				tb := h.newTab(t)
+				tb.open(c.hash)
+				got[i] = tb.runToEnd(3 * time.Minute)
+				tb.noConsoleErrors()
+			}
+			a, b := got[0], got[1]
+			if a.BestFBits != b.BestFBits || a.BestVBits != b.BestVBits {
+				t.Errorf("#%s gave different bests:\n first  f=%s (%s) v=%s\n second f=%s (%s) v=%s",
+					c.hash, a.BestF, a.BestFBits, a.BestV, b.BestF, b.BestFBits, b.BestV)
+			}
+			if a.FES != b.FES || a.Generation != b.Generation {
+				t.Errorf("#%s: runs differ: %v vs %v", c.hash, a, b)
+			}
+			t.Logf("#%s: bestF %s (bits %s), bestV %s, %v generations", c.hash, a.BestF, a.BestFBits, a.BestV, a.Generation)
+		})
+	}
+}
+
+// TestEmbedPanels: embed=1&panels=landscape shows the landscape panel only.
+func TestEmbedPanels(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("embed", "1", "panels", "landscape"))
+	panels := eval[map[string]bool](tb, 10*time.Second, `(() => {
+		const m = {};
+		for (const s of document.querySelectorAll("section[data-panel]")) m[s.dataset.panel] = s.hidden;
+		return m;
+	})()`)
+	for _, p := range []string{"landscape", "operator", "pcview", "convergence", "controls"} {
+		hidden, ok := panels[p]
+		if !ok {
+			t.Errorf(`<section data-panel=%q> is missing`, p)
+			continue
+		}
+		if want := p != "landscape"; hidden != want {
+			t.Errorf("embed=1&panels=landscape: panel %s hidden=%v, want %v", p, hidden, want)
+		}
+	}
+	visible := eval[bool](tb, 5*time.Second, `(() => {
+		const s = document.querySelector('section[data-panel="landscape"]');
+		const r = s.getBoundingClientRect();
+		return getComputedStyle(s).display !== "none" && r.width > 0 && r.height > 0;
+	})()`)
+	if !visible {
+		t.Error("the landscape panel has no size on screen")
+	}
+	if !tb.chartInfo().LandscapeDrawn {
+		t.Error("chartInfo().landscapeDrawn = false in the embedded landscape view")
+	}
+	tb.noConsoleErrors()
+}
+
+// TestBadParameters: bad values are named in #notice, and the page still works.
+func TestBadParameters(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("dim", "7", "seed", "abc", "lambda", "-3"))
+	n := eval[map[string]any](tb, 10*time.Second, `(() => {
+		const n = document.getElementById("notice");
+		if (!n) return {present: false};
+		return {present: true, hidden: n.hidden, display: getComputedStyle(n).display, text: n.textContent};
+	})()`)
+	if n["present"] != true {
+		t.Fatal("#notice is missing")
+	}
+	if n["hidden"] == true || n["display"] == "none" {
+		t.Errorf("#notice is not shown for dim=7&seed=abc&lambda=-3 (hidden=%v, display=%v)", n["hidden"], n["display"])
+	}
+	text, _ := n["text"].(string)
+	for _, want := range []string{"dim", "7", "seed", "abc", "lambda", "-3"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("#notice %q does not name %q", text, want)
+		}
+	}
+	// The page falls back to valid values and still runs.
+	s := tb.status()
+	if s.MaxFES <= 0 {
+		t.Errorf("status() with bad parameters: %v", s)
+	}
+	tb.call("step")
+	if s2 := tb.status(); s2.FES <= s.FES && !s.Done {
+		t.Errorf("step() with bad parameters did nothing: %v then %v", s, s2)
+	}
+	if errs := tb.consoleErrors(); len(errs) > 0 {
+		t.Logf("console errors with bad parameters (allowed): %v", errs)
+	}
+}
+
+// TestStep: step() applies exactly one generation, which evaluates the
+// algorithm's per-generation count (DE: pop; HECO-DE: lambda).
+func TestStep(t *testing.T) {
+	h := setup(t)
+	for _, c := range []struct {
+		name, hash string
+		perGen     float64
+	}{
+		{"de", hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "100000", "pop", "20"), 20},
+		{"heco-de", hash("problem", "C01", "dim", "10", "algo", "heco-de", "seed", "1", "fes", "100000", "lambda", "12"), 12},
+		{"random", hash("problem", "rosenbrock", "algo", "random", "seed", "1", "fes", "100000", "pop", "50"), 50},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := h.newTab(t)
+			tb.open(c.hash)
+			tb.call("pause")
+			tb.call("step") // makes sure the initial population exists
+			for i := 0; i < 3; i++ {
+				before := tb.status()
+				tb.call("step")
+				after := tb.status()
+				if after.Generation != before.Generation+1 {
+					t.Errorf("step %d: generation %v -> %v, want +1", i, before.Generation, after.Generation)
+				}
+				if d := after.FES - before.FES; d != c.perGen {
+					t.Errorf("step %d: FES %v -> %v (+%v), want +%v per generation", i, before.FES, after.FES, d, c.perGen)
+				}
+				if after.Running {
+					t.Errorf("step %d: running after step()", i)
+				}
+			}
+			tb.noConsoleErrors()
+		})
+	}
+}
+
+// TestPostMessage: a parent page of another origin frames the playground and
+// drives it with postMessage; each command gets a pcaplay-status reply.
+func TestPostMessage(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	src := h.pageURL(hash("problem", "rosenbrock", "algo", "de", "seed", "5", "fes", "100000", "pop", "20"))
+	tb.navigate(h.parentURL + "parent.html?src=" + url.QueryEscape(src))
+
+	// The playground may answer only once it is ready: ask for the status
+	// until a reply comes, then let late replies settle.
+	deadline := time.Now().Add(90 * time.Second)
+	for eval[int](tb, 5*time.Second, `window.replies.length`) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the framed playground never answered {type:\"pcaplay\",cmd:\"status\"}%s", tb.consoleTail())
+		}
+		eval[chromedp.Void](tb, 5*time.Second, `window.send("status")`)
+		time.Sleep(300 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond)
+
+	type reply struct {
+		Origin string         `json:"origin"`
+		Status map[string]any `json:"status"`
+	}
+	ask := func(cmd string) reply {
+		t.Helper()
+		return eval[reply](tb, 60*time.Second, fmt.Sprintf(`window.ask(%q, undefined, 30000)`, cmd))
+	}
+	num := func(r reply, key string) float64 {
+		t.Helper()
+		v, ok := r.Status[key].(float64)
+		if !ok {
+			t.Fatalf("pcaplay-status reply has no number %q: %v", key, r.Status)
+		}
+		return v
+	}
+	ask("pause")
+	ask("step")
+	st0 := ask("status")
+	want := strings.TrimSuffix(h.siteURL, "/")
+	if st0.Origin != want {
+		t.Errorf("reply origin %q, want %q", st0.Origin, want)
+	}
+	st1 := ask("step")
+	if g0, g1 := num(st0, "generation"), num(st1, "generation"); g1 != g0+1 {
+		t.Errorf("postMessage step: generation %v -> %v in the reply, want +1", g0, g1)
+	}
+	if f0, f1 := num(st0, "fes"), num(st1, "fes"); f1 != f0+20 {
+		t.Errorf("postMessage step: fes %v -> %v in the reply, want +20 (pop=20)", f0, f1)
+	}
+	for _, k := range []string{"fes", "bestF", "running", "generation", "done", "maxFES"} {
+		if _, ok := st1.Status[k]; !ok {
+			t.Errorf("pcaplay-status reply lacks %q: %v", k, st1.Status)
+		}
+	}
+	if r := ask("play"); r.Status["running"] != true {
+		t.Errorf("postMessage play: reply says running=%v", r.Status["running"])
+	}
+	if r := ask("pause"); r.Status["running"] != false {
+		t.Errorf("postMessage pause: reply says running=%v", r.Status["running"])
+	}
+	if r := ask("reset"); num(r, "fes") > 20 || r.Status["running"] == true {
+		t.Errorf("postMessage reset: reply %v", r.Status)
+	}
+	tb.noConsoleErrors()
+}
+
+// TestSpaceTogglesRunning: the space bar plays and pauses.
+func TestSpaceTogglesRunning(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "10000000"))
+	tb.call("pause")
+	if tb.status().Running {
+		t.Fatal("running after pause()")
+	}
+	// The key goes to the page, not to a focused button.
+	eval[chromedp.Void](tb, 5*time.Second, `document.activeElement && document.activeElement.blur && document.activeElement.blur()`)
+	tb.do(5*time.Second, chromedp.KeyEvent(" "))
+	tb.waitFor("running after space", 5*time.Second, func(s Status) bool { return s.Running })
+	tb.do(5*time.Second, chromedp.KeyEvent(" "))
+	tb.waitFor("paused after a second space", 5*time.Second, func(s Status) bool { return !s.Running })
+	tb.noConsoleErrors()
+}
+
+// TestScreenshot writes a 1280×800 screenshot of the default view to
+// docs/screenshot.tmp.png, and to docs/screenshot.png when
+// PCAPLAY_UPDATE_SCREENSHOT=1.
+func TestScreenshot(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open("")
+	// Let the first animations of the charts finish.
+	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1500))`)
+	shot := tb.screenshot()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != viewportW || b.Dy() != viewportH {
+		t.Errorf("screenshot is %dx%d, want %dx%d", b.Dx(), b.Dy(), viewportW, viewportH)
+	}
+	if n := colours(img, 64); n < 16 {
+		t.Errorf("screenshot has only %d colours: blank page?", n)
+	}
+	if err := os.MkdirAll("../docs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join("..", "docs", "screenshot.tmp.png")
+	if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
+		out = filepath.Join("..", "docs", "screenshot.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", out, len(shot))
+	tb.noConsoleErrors()
+}
+
+// colours counts distinct colours on a sparse grid, up to limit.
+func colours(img image.Image, limit int) int {
+	seen := map[[3]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 7 {
+		for x := b.Min.X; x < b.Max.X; x += 7 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{r >> 8, g >> 8, bl >> 8}] = true
+			if len(seen) >= limit {
+				return len(seen)
+			}
+		}
+	}
+	return len(seen)
+}

@@ -1,0 +1,510 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"pcaplay/internal/server"
+)
+
+const (
+	defaultSiteDir  = "../cmd/serve/public"
+	defaultChromium = "/usr/bin/chromium"
+	viewportW       = 1280
+	viewportH       = 800
+)
+
+// siteFiles are the files a built site must have (page contract).
+var siteFiles = []string{"index.html", "wasm_exec.js", "echarts.min.js", "pcaplay.wasm"}
+
+// harness is shared by every test and benchmark of the package: one server
+// for the site, one for the framing parent page (another origin), one browser.
+type harness struct {
+	siteDir   string
+	siteURL   string // "http://127.0.0.1:PORT/"
+	parentURL string // "http://127.0.0.1:OTHERPORT/"
+	browser   context.Context
+}
+
+var (
+	harnessOnce sync.Once
+	theHarness  *harness
+	harnessErr  error
+	teardown    []func()
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for i := len(teardown) - 1; i >= 0; i-- {
+		teardown[i]()
+	}
+	os.Exit(code)
+}
+
+// setup returns the shared harness. It skips the test unless PCAPLAY_E2E=1,
+// and fails it when the site is not built or chromium is missing.
+func setup(tb testing.TB) *harness {
+	tb.Helper()
+	if os.Getenv("PCAPLAY_E2E") != "1" {
+		tb.Skip("end-to-end test skipped: set PCAPLAY_E2E=1 to run it (make test does, after scripts/build-site.sh and scripts/install-chromium.sh)")
+	}
+	harnessOnce.Do(func() { theHarness, harnessErr = startHarness() })
+	if harnessErr != nil {
+		tb.Fatalf("e2e: %v", harnessErr)
+	}
+	return theHarness
+}
+
+// siteDir returns the folder of the built site and checks that it is built.
+func checkSite() (string, error) {
+	dir := os.Getenv("PCAPLAY_E2E_SITE")
+	if dir == "" {
+		dir = defaultSiteDir
+	}
+	var missing []string
+	for _, f := range siteFiles {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		abs, _ := filepath.Abs(dir)
+		return "", fmt.Errorf("site not built: %s lacks %s; run scripts/build-site.sh (make serve and make test do)",
+			abs, strings.Join(missing, ", "))
+	}
+	return dir, nil
+}
+
+func chromiumPath() (string, error) {
+	p := os.Getenv("PCAPLAY_CHROMIUM")
+	if p == "" {
+		p = defaultChromium
+	}
+	st, err := os.Stat(p)
+	if err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+		return "", fmt.Errorf("chromium not found at %s: run scripts/install-chromium.sh (make test does)", p)
+	}
+	return p, nil
+}
+
+func startHarness() (*harness, error) {
+	dir, err := checkSite()
+	if err != nil {
+		return nil, err
+	}
+	exe, err := chromiumPath()
+	if err != nil {
+		return nil, err
+	}
+	h, err := server.New(os.DirFS(dir))
+	if err != nil {
+		return nil, err
+	}
+	site := httptest.NewServer(h) // 127.0.0.1, random port
+	teardown = append(teardown, site.Close)
+	parent := httptest.NewServer(http.HandlerFunc(serveParent))
+	teardown = append(teardown, parent.Close)
+
+	profile, err := os.MkdirTemp("", "pcaplay-e2e-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	teardown = append(teardown, func() { os.RemoveAll(profile) })
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(viewportW, viewportH),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-features", "Translate,MediaRouter,OptimizationHints"),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("password-store", "basic"),
+		chromedp.Flag("use-mock-keychain", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("force-color-profile", "srgb"),
+		chromedp.Flag("font-render-hinting", "none"),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	teardown = append(teardown, cancelAlloc)
+	browser, cancelBrowser := chromedp.NewContext(allocCtx)
+	teardown = append(teardown, cancelBrowser)
+	// The first action starts the browser, which lives as long as the
+	// context of that action: so it gets the browser context itself, and a
+	// timer instead of a timeout context.
+	timer := time.AfterFunc(60*time.Second, cancelBrowser)
+	err = chromedp.Do(browser, chromedp.Navigate("about:blank"))
+	if !timer.Stop() {
+		err = fmt.Errorf("no answer within 60s (%v)", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("starting %s: %w", exe, err)
+	}
+	return &harness{
+		siteDir:   dir,
+		siteURL:   site.URL + "/",
+		parentURL: parent.URL + "/",
+		browser:   browser,
+	}, nil
+}
+
+// serveParent serves /parent.html?src=URL: a page of another origin that
+// frames src and talks to it with postMessage (window.ask).
+func serveParent(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/parent.html" {
+		http.NotFound(w, r)
+		return
+	}
+	src := r.URL.Query().Get("src")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprintf(w, parentHTML, html.EscapeString(src))
+}
+
+const parentHTML = `<!doctype html>
+<meta charset="utf-8">
+<title>pcaplay e2e parent</title>
+<link rel="icon" href="data:,">
+<iframe id="pg" src="%s" width="1000" height="700"></iframe>
+<script>
+window.replies = [];
+window.addEventListener("message", (ev) => {
+  if (ev.data && ev.data.type === "pcaplay-status") {
+    window.replies.push({origin: ev.origin, status: ev.data.status});
+  }
+});
+window.send = (cmd, params) => {
+  const msg = {type: "pcaplay", cmd};
+  if (params !== undefined) msg.params = params;
+  document.getElementById("pg").contentWindow.postMessage(msg, "*");
+};
+// ask sends cmd and resolves with the next pcaplay-status reply.
+window.ask = (cmd, params, timeoutMs) => new Promise((resolve, reject) => {
+  const n = window.replies.length, t0 = performance.now();
+  window.send(cmd, params);
+  (function poll() {
+    if (window.replies.length > n) resolve(window.replies[n]);
+    else if (performance.now() - t0 > timeoutMs) reject(new Error("no pcaplay-status reply to " + cmd + " within " + timeoutMs + " ms"));
+    else setTimeout(poll, 5);
+  })();
+});
+</script>
+`
+
+// injectJS runs in every document before the page's own scripts. It notes
+// when window.playground.ready resolves (performance.now(), i.e. ms since
+// navigation start), records long tasks, and gives the tests helpers that
+// turn a status into JSON-safe values (bestF may be Infinity) with the exact
+// bits of bestF and bestV.
+const injectJS = `(() => {
+  if (window.__e2e) return;
+  const e = window.__e2e = {readyAt: null, readyError: null, longtasks: [], longtaskError: null};
+  const hex = (x) => {
+    const d = new DataView(new ArrayBuffer(8));
+    d.setFloat64(0, Number(x));
+    let s = "";
+    for (let i = 0; i < 8; i++) s += d.getUint8(i).toString(16).padStart(2, "0");
+    return s;
+  };
+  e.bits = hex;
+  let watched = false;
+  const watch = (pg) => {
+    if (watched || !pg || !pg.ready || typeof pg.ready.then !== "function") return;
+    watched = true;
+    pg.ready.then(() => { e.readyAt = performance.now(); }, (err) => { e.readyError = String(err && err.stack || err); });
+  };
+  let current;
+  try {
+    Object.defineProperty(window, "playground", {
+      configurable: true, enumerable: true,
+      get() { return current; },
+      set(v) { current = v; watch(v); },
+    });
+  } catch (_) {}
+  const t0 = performance.now();
+  (function poll() {
+    watch(window.playground);
+    if (!watched && performance.now() - t0 < 120000) setTimeout(poll, 2);
+  })();
+  try {
+    new PerformanceObserver((list) => {
+      for (const en of list.getEntries()) e.longtasks.push(en.duration);
+    }).observe({type: "longtask", buffered: true});
+  } catch (err) { e.longtaskError = String(err); }
+  // whenReady waits for window.playground.ready, however late the page
+  // defines window.playground.
+  e.whenReady = (timeoutMs) => new Promise((resolve, reject) => {
+    const start = performance.now();
+    (function poll() {
+      const pg = window.playground;
+      if (pg && pg.ready && typeof pg.ready.then === "function") {
+        pg.ready.then(() => resolve(true), (err) => reject(new Error("playground.ready rejected: " + (err && err.message || err))));
+      } else if (performance.now() - start > timeoutMs) {
+        reject(new Error("window.playground.ready did not appear within " + timeoutMs + " ms"));
+      } else setTimeout(poll, 10);
+    })();
+  });
+  e.status = () => {
+    const s = window.playground.status();
+    return Object.assign({}, s, {
+      bestF: String(s.bestF), bestV: String(s.bestV),
+      bestFBits: hex(s.bestF), bestVBits: hex(s.bestV),
+    });
+  };
+})();`
+
+// Status is window.playground.status(), with bestF and bestV as text.
+type Status struct {
+	FES        float64 `json:"fes"`
+	BestF      string  `json:"bestF"`
+	BestV      string  `json:"bestV"`
+	BestFBits  string  `json:"bestFBits"`
+	BestVBits  string  `json:"bestVBits"`
+	Feasible   bool    `json:"feasible"`
+	Running    bool    `json:"running"`
+	Generation float64 `json:"generation"`
+	Done       bool    `json:"done"`
+	MaxFES     float64 `json:"maxFES"`
+}
+
+func (s Status) String() string {
+	return fmt.Sprintf("{gen %v, fes %v/%v, bestF %s, bestV %s, feasible %v, running %v, done %v}",
+		s.Generation, s.FES, s.MaxFES, s.BestF, s.BestV, s.Feasible, s.Running, s.Done)
+}
+
+// ChartInfo is window.playground.chartInfo().
+type ChartInfo struct {
+	LandscapeDrawn bool    `json:"landscapeDrawn"`
+	Points         float64 `json:"points"`
+	Convergence    float64 `json:"convergence"`
+}
+
+// tab is one browser tab with the console messages it has logged.
+type tab struct {
+	tb  testing.TB
+	h   *harness
+	ctx context.Context
+
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// newTab opens a tab with a 1280×800 viewport and the injected helpers.
+// It closes when the test ends.
+func (h *harness) newTab(tb testing.TB) *tab {
+	tb.Helper()
+	ctx, cancel := chromedp.NewContext(h.browser)
+	tb.Cleanup(cancel)
+	t := &tab{tb: tb, h: h, ctx: ctx}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			t.mu.Lock()
+			t.console = append(t.console, m)
+			t.mu.Unlock()
+		}
+	}()
+	t.do(30*time.Second, chromedp.EmulateViewport(viewportW, viewportH))
+	c, cancelCall := context.WithTimeout(ctx, 30*time.Second)
+	defer cancelCall()
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument,
+		page.AddScriptToEvaluateOnNewDocumentParams{Source: injectJS}); err != nil {
+		tb.Fatalf("injecting the test helpers: %v", err)
+	}
+	return t
+}
+
+// do runs actions with a timeout and fails the test on an error.
+func (t *tab) do(timeout time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	t.tb.Helper()
+	c, cancel := context.WithTimeout(t.ctx, timeout)
+	defer cancel()
+	if err := chromedp.Do(c, actions...); err != nil {
+		t.tb.Fatalf("browser: %v%s", err, t.consoleTail())
+	}
+}
+
+// eval evaluates a JavaScript expression (awaiting a promise) and decodes
+// the result into T; it fails the test on an error.
+func eval[T any](t *tab, timeout time.Duration, expr string) T {
+	t.tb.Helper()
+	v, err := tryEval[T](t, timeout, expr)
+	if err != nil {
+		t.tb.Fatalf("evaluating %s: %v%s", short(expr), err, t.consoleTail())
+	}
+	return v
+}
+
+func tryEval[T any](t *tab, timeout time.Duration, expr string) (T, error) {
+	c, cancel := context.WithTimeout(t.ctx, timeout)
+	defer cancel()
+	return chromedp.Run(c, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+// pageURL is the site's URL with the hash (no leading '#').
+func (h *harness) pageURL(hash string) string {
+	if hash == "" {
+		return h.siteURL
+	}
+	return h.siteURL + "#" + hash
+}
+
+// open navigates to the page with the hash and waits for playground.ready.
+func (t *tab) open(hash string) {
+	t.tb.Helper()
+	t.navigate(t.h.pageURL(hash))
+	t.waitReady()
+}
+
+func (t *tab) navigate(u string) {
+	t.tb.Helper()
+	t.do(60*time.Second, chromedp.Navigate(u))
+}
+
+func (t *tab) waitReady() {
+	t.tb.Helper()
+	eval[bool](t, 90*time.Second, `window.__e2e.whenReady(80000)`)
+}
+
+func (t *tab) status() Status {
+	t.tb.Helper()
+	return eval[Status](t, 30*time.Second, `window.__e2e.status()`)
+}
+
+func (t *tab) chartInfo() ChartInfo {
+	t.tb.Helper()
+	return eval[ChartInfo](t, 30*time.Second, `window.playground.chartInfo()`)
+}
+
+// call runs window.playground.NAME() and awaits its promise, if any.
+func (t *tab) call(name string) {
+	t.tb.Helper()
+	eval[chromedp.Void](t, 60*time.Second, `Promise.resolve(window.playground.`+name+`()).then(() => true)`)
+}
+
+// waitFor polls the status until cond holds or the timeout ends.
+func (t *tab) waitFor(what string, timeout time.Duration, cond func(Status) bool) Status {
+	t.tb.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		s := t.status()
+		if cond(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.tb.Fatalf("%s: not reached within %v; last status %v%s", what, timeout, s, t.consoleTail())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// runToEnd plays until status().done and returns the final status.
+func (t *tab) runToEnd(timeout time.Duration) Status {
+	t.tb.Helper()
+	t.call("play")
+	return t.waitFor("run to the end (status().done)", timeout, func(s Status) bool { return s.Done })
+}
+
+// consoleErrors returns the console errors and uncaught exceptions so far.
+func (t *tab) consoleErrors() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var errs []string
+	for _, m := range t.console {
+		if m.Type == chromedp.ConsoleError && strings.HasSuffix(m.URL, "/favicon.ico") {
+			// The browser's own request for an icon the page did not
+			// declare: noise, not an error of the page.
+			continue
+		}
+		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException || m.Type == "assert" {
+			errs = append(errs, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+		}
+	}
+	return errs
+}
+
+// consoleTail formats the last console messages, to explain a failure.
+func (t *tab) consoleTail() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.console) == 0 {
+		return ""
+	}
+	from := max(0, len(t.console)-10)
+	var b strings.Builder
+	b.WriteString("\nlast console messages:")
+	for _, m := range t.console[from:] {
+		fmt.Fprintf(&b, "\n  %s: %s", m.Type, short(m.Text))
+	}
+	return b.String()
+}
+
+// noConsoleErrors fails the test if the page logged an error; it waits a
+// moment first, as the console events arrive asynchronously.
+func (t *tab) noConsoleErrors() {
+	t.tb.Helper()
+	eval[bool](t, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 200))`)
+	if errs := t.consoleErrors(); len(errs) > 0 {
+		t.tb.Errorf("the page logged %d console error(s):\n  %s", len(errs), strings.Join(errs, "\n  "))
+	}
+}
+
+// hash builds a URL hash from key/value pairs, in order.
+func hash(kv ...string) string {
+	if len(kv)%2 != 0 {
+		panic("hash: odd number of arguments")
+	}
+	var parts []string
+	for i := 0; i < len(kv); i += 2 {
+		parts = append(parts, url.QueryEscape(kv[i])+"="+url.QueryEscape(kv[i+1]))
+	}
+	return strings.Join(parts, "&")
+}
+
+// screenshot captures the viewport as PNG.
+func (t *tab) screenshot() []byte {
+	t.tb.Helper()
+	c, cancel := context.WithTimeout(t.ctx, 30*time.Second)
+	defer cancel()
+	shot, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.tb.Fatalf("screenshot: %v", err)
+	}
+	return shot
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds the served site into cmd/serve/public/ (which cmd/serve embeds).
+# Idempotent: a second run with nothing changed rewrites nothing.
+#
+#   1. npm ci in site/ when node_modules is missing or package-lock.json changed
+#   2. echarts.min.js (from node_modules) and wasm_exec.js (from GOROOT)
+#   3. pcaplay.wasm (GOOS=js GOARCH=wasm go build ./wasm)
+#   4. site/*.html *.js *.css (and *.svg *.png *.ico)
+#   5. .gz and .br siblings of the big files (internal/tools/precompress)
+#   6. removes files left in public/ by an earlier build that this one did not make
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+OUT=cmd/serve/public
+mkdir -p "$OUT"
+say() { echo "build-site: $*" >&2; }
+
+# 1. npm dependencies (ECharts), pinned by site/package-lock.json.
+if ! command -v npm >/dev/null 2>&1; then
+	say "npm is missing; installing Debian's nodejs and npm"
+	if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } >/dev/null; then
+		say "could not install npm (needs root and apt-get): install Node.js with npm"
+		exit 1
+	fi
+fi
+stamp=site/node_modules/.pcaplay-lock.sha256
+lock_sum=$(sha256sum site/package-lock.json | cut -d' ' -f1)
+if [ ! -f site/node_modules/echarts/dist/echarts.min.js ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sum" ]; then
+	say "npm ci (site/)"
+	(cd site && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+	echo "$lock_sum" >"$stamp"
+fi
+
+made=() # the files of this build, relative to $OUT
+
+# put SRC NAME: copies SRC to $OUT/NAME unless it is already there unchanged
+# (an unchanged file keeps its time, so its .gz/.br stay valid).
+put() {
+	if ! cmp -s "$1" "$OUT/$2"; then
+		cp "$1" "$OUT/$2.tmp"
+		chmod 0644 "$OUT/$2.tmp"
+		mv -f "$OUT/$2.tmp" "$OUT/$2"
+	fi
+	made+=("$2")
+}
+
+# 2. Vendored scripts.
+put site/node_modules/echarts/dist/echarts.min.js echarts.min.js
+goroot=$(go env GOROOT)
+wasm_exec="$goroot/lib/wasm/wasm_exec.js"
+[ -f "$wasm_exec" ] || wasm_exec="$goroot/misc/wasm/wasm_exec.js" # before Go 1.24
+put "$wasm_exec" wasm_exec.js
+
+# 3. The WebAssembly module.
+tmpwasm=$(mktemp "${TMPDIR:-/tmp}/pcaplay.wasm.XXXXXX")
+trap 'rm -f "$tmpwasm"' EXIT
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmpwasm" ./wasm
+put "$tmpwasm" pcaplay.wasm
+
+# 4. The page.
+shopt -s nullglob
+n_page=0
+for f in site/*.html site/*.js site/*.css site/*.svg site/*.png site/*.ico; do
+	case "$f" in
+	*.test.js | *.spec.js | *.config.js) continue ;;
+	esac
+	put "$f" "$(basename "$f")"
+	n_page=$((n_page + 1))
+done
+if [ ! -f "$OUT/index.html" ]; then
+	say "site/index.html is missing"
+	exit 1
+fi
+
+# 5. Precompressed siblings of the big files.
+go run ./internal/tools/precompress -q -min 1024 -ext .wasm,.js,.css,.html,.svg,.json "$OUT"
+
+# 6. Remove what an earlier build left and this one did not make.
+keep() {
+	local name=$1 base
+	[ "$name" = README.md ] && return 0
+	base=${name%.gz}
+	base=${base%.br}
+	for m in "${made[@]}"; do
+		[ "$m" = "$name" ] && return 0
+		[ "$m" = "$base" ] && return 0
+	done
+	return 1
+}
+while IFS= read -r -d '' p; do
+	name=${p#"$OUT"/}
+	if ! keep "$name"; then
+		rm -f "$p"
+	fi
+done < <(find "$OUT" -type f -print0)
+find "$OUT" -mindepth 1 -type d -empty -delete
+
+size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo -; fi; }
+say "$OUT: ${#made[@]} files ($n_page from site/); pcaplay.wasm $(size "$OUT/pcaplay.wasm") B, .gz $(size "$OUT/pcaplay.wasm.gz") B, .br $(size "$OUT/pcaplay.wasm.br") B"
