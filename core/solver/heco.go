@@ -1,0 +1,902 @@
+package solver
+
+// HECO-DE (Xu, He, Shang) and HECO-PDE = HECO-DE + PCA-projection
+// (Huang, Xu, Li, He, §4.2). Both are the one Method of this file; HECO-PDE
+// is HECO-DE with the PCA setting on. The code follows the paper's
+// pseudo-code (lines HECO-Initialisation1 … HECO-While-End, spec lines
+// 479–550) top-down; a comment "Line X" cites the pseudo-code line it
+// implements. The LSHADE44 machinery the paper defers to ("The detail of
+// this process refers to LSHADE44", spec line 652): strategy competition,
+// circle memories, archive, follows the original LSHADE44 code (reference
+// notes algorithms.md §1). "Spec line" numbers refer to
+// shared/spec/000_e2c0f264882864e9.txt.
+//
+// Choices where the paper is ambiguous (each is also documented where it is
+// made):
+//
+//   - t/T_max (line HECO-While-Start "(or t ≤ T_max)", the weights at spec
+//     lines 570–576, eq. equPopulationSize at 656) is FES/MaxFES at the
+//     moment the line runs: the weights of line HECO-Weight use the FES at
+//     the start of the generation, μ_t of line HECO-population-reduce1 the
+//     FES after the generation's evaluations, so μ reaches μ_Tmax exactly at
+//     FES = MaxFES.
+//   - Line HECO-While-Start reads FES ≤ FES_max; the run stops at
+//     FES = MaxFES exactly: the last generation evaluates only the trials the
+//     budget has left, and the remaining members of Q stay unchanged.
+//   - Q stays fixed during the loop HECO-For-Start … HECO-For-End
+//     (synchronous, as LSHADE44): donors come from P as it was at the start
+//     of the generation, Q' = Q ∪ {y_i} (line HECO-append) uses the original
+//     Q, and a successful y_i replaces x_i only at line HECO-update-P.
+//   - Line HECO-update-P "P ← P' ∪ C" (spec line 654: "merging children C and
+//     those individuals not involved in search") is read as
+//     P ← P' ∪ C ∪ {x_i ∈ Q not replaced}: the members of Q whose trial
+//     failed stay in P. Read literally, P would lose λ − |C| individuals
+//     every generation and fall below μ_t within a few generations.
+//   - A ← x_i is done at once (line HECO-update-archive is inside the loop),
+//     so later trials of the same generation may draw the archived parent;
+//     the archive is trimmed only at lines HECO-archive1 … HECO-archive2.
+//   - f*(P) of ẽ(x) = |f(x) − f*(P)| (spec lines 447–455) is computed once
+//     per generation over P at its start, literally as printed: the min f
+//     over the feasible members, or min v over P when none is feasible (a
+//     violation used as an objective level: odd, kept literally).
+//   - The weights of line HECO-Weight (spec line 571): as printed (W1
+//     "literal", w1 = (t/T)^(20·i)) or with the exponent 20·i/λ (W1 "alt");
+//     see hecoWeights.
+//   - Strategy competition (eq. equStrat, spec line 594; δ at line 760): the
+//     counts n_k grow inside the generation (line HECO-save-parameters), and
+//     the δ-test runs after every strategy choice, as in LSHADE44; see
+//     chooseStrategy. PCA trials count for no strategy.
+//   - Circle memories (line HECO-update-memory): one pair M_F, M_CR of size
+//     H per strategy (line HECO-update-memory: "for each strategy"), updated
+//     with the LSHADE44 means; L-SHADE's terminal CR value is off by default
+//     (HECOSettings.CRTerminal explains why).
+//   - Line HECO-population-reduce2 removes |P| − μ_t members at random but
+//     never the best one (spec line 654: "non-best individuals").
+//   - PCA-projection (lines HECO-PCA1/HECO-PCA2) runs at most once per
+//     generation, lazily, on the λ members of Q (the parents), selecting the
+//     PCAK best by the feasibility rule (default PCAK = λ: the whole Q, as
+//     line HECO-PCA1 says "on set Q"; §3.3's "k = 8" is PMODE's λ) and keeping
+//     PCAM = min(5, D−1) components (spec line 401: "calculate the 5
+//     eigenvectors", and §3.2 "e.g., m = 5"; m ≥ D would be the identity). If
+//     Q has zero variance the trial falls back to mutation and crossover (as
+//     in PMODE). A PCA trial records no F, CR and no strategy success.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"pcaplay/core/de"
+	"pcaplay/core/internal/fmath"
+	"pcaplay/core/pca"
+	"pcaplay/core/problem"
+)
+
+// W1Reading selects the formula of the weight w_1i,t (line HECO-Weight).
+type W1Reading int
+
+const (
+	// W1Literal is the formula as printed: w1 = (t/T_max)^(20·i). With the
+	// exponent 20·i, w1 is negligible for every i > 1 until t is close to
+	// T_max (e.g. i = 2, t/T = 0.9: 0.9^40 ≈ 0.015).
+	W1Literal W1Reading = iota
+	// W1Alt reads the exponent as 20·i/λ, the form of the exponents 5·i/λ of
+	// w2 and w3 printed next to it: w1 = (t/T_max)^(20·i/λ). Then every
+	// sub-problem weights ẽ increasingly in the last part of the run
+	// (i = λ: (t/T)^20; i = 1: (t/T)^(20/λ)).
+	W1Alt
+)
+
+// W1Names are the names of the W1 readings, indexed by W1Reading.
+var W1Names = []string{"literal", "alt"}
+
+// HECOBound selects the bound handling of HECO trials. HECOBoundLSHADE44
+// uses LSHADE44's rules per strategy; HECOBoundAll(b) uses the rule b of
+// package de for every trial.
+type HECOBound int
+
+// HECOBoundLSHADE44 is LSHADE44's bound handling (algorithms.md §1 step 5):
+// the midpoint between the bound and the target x_i for current-to-pbest
+// trials (zrcad_shade, de.Midpoint) and reflection for randrl trials (zrcad,
+// de.Reflect; zrcad reflects repeatedly, de.Reflect once and then clamps,
+// which differs only for a mutant more than one box width outside). A
+// PCA-projected trial is repaired with the midpoint rule towards x_i: a
+// projection is a recombination of Q's members, and the midpoint keeps it
+// between its parent and the bound. The mutant is repaired before crossover;
+// LSHADE44 repairs the trial after it, which gives the same trial because
+// the coordinates taken from x_i are inside the box.
+const HECOBoundLSHADE44 HECOBound = 0
+
+// HECOBoundAll returns the HECOBound that applies b to every trial.
+func HECOBoundAll(b de.BoundHandling) HECOBound { return HECOBound(b) + 1 }
+
+// hecoBoundNames are the choices of the "bound" parameter.
+func hecoBoundNames() []string { return append([]string{"lshade44"}, de.BoundNames...) }
+
+// HECOSettings are the parameters of HECO-DE and HECO-PDE (§5.2; LSHADE44
+// for the ones the paper leaves to it). The zero value is not usable; start
+// from DefaultHECO or DefaultHECOPDE.
+type HECOSettings struct {
+	// Lambda is λ, the size of the subpopulation Q and the number of
+	// sub-problems f_i (paper 12). At least 4: randrl/1 needs three donors
+	// distinct from x_i.
+	Lambda int
+	// N0 is n_0 > 0 of the strategy competition, eq. equStrat (paper 2).
+	N0 float64
+	// Delta is δ: all success counts n_k are reset when some q_k < δ
+	// (paper 1/20).
+	Delta float64
+	// H is the size of each strategy's circle memories M_F, M_CR (paper 5).
+	H int
+	// Mu0Factor gives μ_0 = round(Mu0Factor·D) (paper 12·D).
+	Mu0Factor float64
+	// MuFinal is μ_Tmax, the final population size (paper λ). At least λ.
+	MuFinal int
+	// P is p of current-to-pbest/1: x_pbest is drawn from the top
+	// max(1, round(p·|P|)) of P by the feasibility rule. The paper only says
+	// p ∈ (0, 1]; the default 0.11 is LSHADE44's.
+	P float64
+	// ArchiveRate gives |A|_max = round(ArchiveRate·μ_t) (line HECO-archive1:
+	// 4·μ_t).
+	ArchiveRate float64
+	// PCA switches PCA-projection on (HECO-PDE) or off (HECO-DE).
+	PCA bool
+	// PCAProb is the probability of line HECO-If-Start (paper 0.1).
+	PCAProb float64
+	// PCAM is m, the number of principal components kept (paper 5).
+	PCAM int
+	// PCAK is k, the number of best members of Q the PCA is computed on
+	// (default λ: line HECO-PCA1 "perform PCA-projection on set Q").
+	PCAK int
+	// W1 selects the formula of w1 (line HECO-Weight), see W1Reading.
+	W1 W1Reading
+	// Bound is the bound handling, see HECOBound.
+	Bound HECOBound
+	// F0 and CR0 initialise every memory slot (LSHADE44: 0.5).
+	F0, CR0 float64
+	// CRStd is the standard deviation of CR ~ N(M_CR, CRStd). LSHADE44's code
+	// uses √0.1 ≈ 0.316 (it reads L-SHADE's N(M, 0.1) as variance 0.1);
+	// L-SHADE and the HECO-DE Python port use 0.1. The paper defers to
+	// LSHADE44 (§4.2, line HECO-update-memory), so the default is √0.1.
+	CRStd float64
+
+	// CRTerminal enables L-SHADE's terminal value ⊥ of M_CR, which
+	// LSHADE44's code has: a slot becomes ⊥ (CR = 0 for ever) when it was ⊥
+	// or when every successful CR of the generation was 0. Off by default:
+	// HECO's sets S_CR hold only the few successes of one generation of λ
+	// trials split over 4 strategies, so "max S_CR = 0" happens whenever the
+	// one success had CR = 0, and a success drawn from a ⊥ slot makes the
+	// next slot ⊥. The rule is absorbing: on the test problem all 20 slots
+	// were ⊥ within 1000 generations, leaving CR = 0 for the rest of the run.
+	CRTerminal bool
+
+	name string // registered algorithm, "heco-de" or "heco-pde"
+	dim  int    // dimension the defaults were made for
+}
+
+// DefaultHECO returns HECO-DE's settings for dimension dim (§5.2: λ = 12,
+// n0 = 2, δ = 1/20, H = 5, μ0 = 12·D, μ_Tmax = λ). PCAM is min(5, D−1): with
+// m ≥ D the projection would be the identity (as for PMODE).
+func DefaultHECO(dim int) *HECOSettings {
+	return &HECOSettings{
+		Lambda: 12, N0: 2, Delta: 1.0 / 20, H: 5, Mu0Factor: 12, MuFinal: 12,
+		P: 0.11, ArchiveRate: 4,
+		PCA: false, PCAProb: 0.1, PCAM: max(1, min(5, dim-1)), PCAK: 12,
+		W1: W1Literal, Bound: HECOBoundLSHADE44,
+		F0: 0.5, CR0: 0.5, CRStd: math.Sqrt(0.1),
+		name: "heco-de", dim: dim,
+	}
+}
+
+// DefaultHECOPDE returns HECO-PDE's settings: HECO-DE's with PCA-projection
+// on (§4.2, §5.2: "the setting is chosen as the same as that used in
+// HECO-DE").
+func DefaultHECOPDE(dim int) *HECOSettings {
+	s := DefaultHECO(dim)
+	s.PCA, s.name = true, "heco-pde"
+	return s
+}
+
+func init() {
+	Register(Algorithm{Name: "heco-de", Title: "HECO-DE (helper and equivalent objectives)",
+		Help:     "λ weighted sub-problems of (ẽ, v, f) solved with LSHADE44's four competing DE strategies",
+		Defaults: func(d int) Settings { return DefaultHECO(d) }})
+	Register(Algorithm{Name: "heco-pde", Title: "HECO-PDE = HECO-DE + PCA-projection",
+		Help:     "HECO-DE whose trials come from PCA-projection of Q with probability 0.1 (§4.2)",
+		Defaults: func(d int) Settings { return DefaultHECOPDE(d) }})
+}
+
+// Algorithm returns the registered name, "heco-de" or "heco-pde". A
+// HECOSettings built by hand (no name) is "heco-pde" when PCA is on.
+func (s *HECOSettings) Algorithm() string {
+	switch {
+	case s.name != "":
+		return s.name
+	case s.PCA:
+		return "heco-pde"
+	}
+	return "heco-de"
+}
+
+// Params lists the settable parameters with the defaults of the registered
+// algorithm.
+func (s *HECOSettings) Params() []Param {
+	d := DefaultHECO(s.dim)
+	if s.Algorithm() == "heco-pde" {
+		d = DefaultHECOPDE(s.dim)
+	}
+	bn := hecoBoundNames()
+	return []Param{
+		intParam("lambda", "λ: size of Q and number of sub-problems f_i", &s.Lambda, d.Lambda, 4, 1000),
+		floatParam("n0", "n0 > 0: prior success count of each strategy (eq. equStrat)", &s.N0, d.N0, 0.01, 1000),
+		floatParam("delta", "δ: reset the success counts when some q_k < δ", &s.Delta, d.Delta, 0, 0.25),
+		intParam("h", "H: size of each strategy's circle memories M_F, M_CR", &s.H, d.H, 1, 1000),
+		floatParam("mu0", "initial population μ0 = round(mu0·D)", &s.Mu0Factor, d.Mu0Factor, 0.1, 1000),
+		intParam("mufinal", "final population μ_Tmax (at least λ)", &s.MuFinal, d.MuFinal, 4, 100000),
+		floatParam("p", "pbest fraction of current-to-pbest/1 (LSHADE44: 0.11)", &s.P, d.P, 0.001, 1),
+		floatParam("archive", "archive size |A| ≤ round(archive·μ_t)", &s.ArchiveRate, d.ArchiveRate, 0, 100),
+		boolParam("pca", "use PCA-projection (on: HECO-PDE, off: HECO-DE)", &s.PCA, d.PCA),
+		floatParam("pcaprob", "probability that a trial comes from PCA-projection of Q", &s.PCAProb, d.PCAProb, 0, 1),
+		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 10000),
+		intParam("pcak", "best points k of Q used to compute the principal components (≤ λ)", &s.PCAK, d.PCAK, 2, 1000),
+		{Key: "w1", Help: "weight w1 of ẽ: literal (t/T)^(20·i) as printed, or alt (t/T)^(20·i/λ)",
+			Default: float64(d.W1), Min: 0, Max: float64(len(W1Names) - 1), Kind: Choice, Choices: W1Names,
+			Get: func() float64 { return float64(s.W1) }, Set: func(x float64) { s.W1 = W1Reading(x) }},
+		{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl) or one rule for all",
+			Default: float64(d.Bound), Min: 0, Max: float64(len(bn) - 1), Kind: Choice, Choices: bn,
+			Get: func() float64 { return float64(s.Bound) }, Set: func(x float64) { s.Bound = HECOBound(x) }},
+		floatParam("f0", "initial value of every M_F slot", &s.F0, d.F0, 0.01, 1),
+		floatParam("cr0", "initial value of every M_CR slot", &s.CR0, d.CR0, 0, 1),
+		boolParam("crterminal", "L-SHADE's terminal M_CR value (CR = 0 for ever once all successful CR are 0)", &s.CRTerminal, d.CRTerminal),
+		floatParam("crstd", "standard deviation of CR ~ N(M_CR, crstd) (LSHADE44 code: √0.1)", &s.CRStd, d.CRStd, 0, 1),
+	}
+}
+
+// mu0 returns μ_0 = round(Mu0Factor·D).
+func (s *HECOSettings) mu0(dim int) int { return int(math.Round(s.Mu0Factor * float64(dim))) }
+
+// Validate checks the ranges, then the relations between the settings. The
+// PCA settings are checked against λ and D only when PCA is on.
+func (s *HECOSettings) Validate(p problem.Problem) error {
+	if err := CheckParams(s); err != nil {
+		return err
+	}
+	if p == nil {
+		return errors.New("heco: nil problem")
+	}
+	d := p.Dim()
+	if d < 1 {
+		return fmt.Errorf("heco: problem %s has dimension %d", p.Name(), d)
+	}
+	if s.MuFinal < s.Lambda {
+		return fmt.Errorf("mufinal = %d: the final population must hold Q, at least lambda = %d", s.MuFinal, s.Lambda)
+	}
+	if m := s.mu0(d); m < s.MuFinal {
+		return fmt.Errorf("mu0 = %v: μ0 = round(mu0·D) = %d must be at least mufinal = %d", s.Mu0Factor, m, s.MuFinal)
+	}
+	if s.PCA {
+		if s.PCAK > s.Lambda {
+			return fmt.Errorf("pcak = %d: PCA selects its points from Q, at most lambda = %d", s.PCAK, s.Lambda)
+		}
+		if s.PCAM > d {
+			return fmt.Errorf("pcam = %d: at most D = %d components exist", s.PCAM, d)
+		}
+	}
+	return nil
+}
+
+// New returns a fresh HECO Method.
+func (s *HECOSettings) New(p problem.Problem) (Method, error) {
+	if err := s.Validate(p); err != nil {
+		return nil, err
+	}
+	return &heco{s: *s}, nil
+}
+
+// The four strategies of LSHADE44 (§4.2, "four search strategies"): the
+// mutation current-to-pbest/1 (eq. equMutation1) or randrl/1 (eq.
+// equMutation3), each with binomial (eq. equCRbio) or exponential (eq.
+// equCRexp) crossover.
+const (
+	hecoPBestBin = iota
+	hecoPBestExp
+	hecoRandRLBin
+	hecoRandRLExp
+	hecoStrategies // K = 4
+)
+
+// hecoNoStrategy marks a PCA-projected trial, hecoNoTrial a member of Q
+// that got no trial because the budget ran out.
+const (
+	hecoNoStrategy = -1
+	hecoNoTrial    = -2
+)
+
+// heco is the HECO-DE / HECO-PDE Method.
+type heco struct {
+	s      HECOSettings
+	n      int // dimension D
+	lo, hi []float64
+	mu0    int
+
+	pop     population // P
+	archive []float64  // A, row-major
+	gen     int
+
+	// strategy competition: n_k (successes since the last reset) and the
+	// circle memories M_F, M_CR with their pointers, one set per strategy.
+	succ       [hecoStrategies]float64
+	mf, mcr    [hecoStrategies][]float64
+	pos        [hecoStrategies]int
+	sF, sCR    [hecoStrategies][]float64 // S_F, S_CR
+	sDelta     [hecoStrategies][]float64 // improvement Δ of each success
+	resets     int                       // δ-resets so far (diagnostics, tests)
+	w1, w2, w3 []float64                 // weights of the λ sub-problems
+
+	// per-generation scratch
+	q        []int     // Q as indices into P
+	qx       []float64 // Q's points, row-major (input of PCA-projection)
+	qf, qv   []float64
+	qe       []float64 // ẽ of Q's members
+	ranked   []int     // P sorted by the feasibility rule (for pbest)
+	trials   []float64 // y_i, row-major
+	tf, tv   []float64
+	accepted []bool
+	strat    []int // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
+	mutant   []float64
+	pick     [3]int
+	proj     *pca.Projection // PCA-projection of this generation, or nil
+}
+
+// Init runs lines HECO-Initialisation1 … HECO-FES.
+func (h *heco) Init(c *Context) error {
+	// Line HECO-Initialisation1: sizes μ_0, μ_Tmax; memories M_F = F0 and
+	// M_CR = CR0 of size H per strategy; q_k = 1/4 (all n_k = 0); A = ∅.
+	h.n = c.Problem.Dim()
+	h.lo, h.hi = c.Problem.Bounds()
+	h.mu0 = h.s.mu0(h.n)
+	lam := h.s.Lambda
+	for k := range hecoStrategies {
+		h.mf[k] = make([]float64, h.s.H)
+		h.mcr[k] = make([]float64, h.s.H)
+		for j := range h.s.H {
+			h.mf[k][j], h.mcr[k][j] = h.s.F0, h.s.CR0
+		}
+	}
+	h.w1, h.w2, h.w3 = make([]float64, lam), make([]float64, lam), make([]float64, lam)
+	h.q = make([]int, lam)
+	h.qx = make([]float64, lam*h.n)
+	h.qf, h.qv, h.qe = make([]float64, lam), make([]float64, lam), make([]float64, lam)
+	h.trials = make([]float64, lam*h.n)
+	h.tf, h.tv = make([]float64, lam), make([]float64, lam)
+	h.accepted = make([]bool, lam)
+	h.strat = make([]int, lam)
+	h.mutant = make([]float64, h.n)
+	// Line HECO-Initialisation2: t = 0.
+	h.gen = 0
+	// Lines HECO-Generate-Population … HECO-FES: μ_0 uniform points,
+	// evaluated (fewer if the budget is smaller than μ_0).
+	h.pop = initUniform(c, h.mu0)
+	h.publish(c)
+	return nil
+}
+
+// Iterate runs one pass of the loop HECO-While-Start … HECO-While-End.
+func (h *heco) Iterate(c *Context) error {
+	lam := h.s.Lambda
+	mu := h.pop.size()
+	if c.Remaining() <= 0 {
+		return nil // line HECO-While-Start: FES = FES_max, nothing left to do
+	}
+	if mu < lam || mu < 4 {
+		return fmt.Errorf("heco: population of %d cannot hold Q of lambda = %d", mu, lam)
+	}
+	r := c.Rand
+	n := h.n
+
+	// Line HECO-Weight: adjust the weights, t/T_max = FES/MaxFES at the start
+	// of the generation.
+	tau := float64(c.FES()) / float64(c.MaxFES)
+	for i := range lam {
+		h.w1[i], h.w2[i], h.w3[i] = hecoWeights(h.s.W1, i+1, lam, tau)
+	}
+	// Line HECO-Stratgies: S_F = S_CR = ∅ for each strategy.
+	for k := range hecoStrategies {
+		h.sF[k], h.sCR[k], h.sDelta[k] = h.sF[k][:0], h.sCR[k][:0], h.sDelta[k][:0]
+	}
+	// Line HECO-Children: C = ∅ (C is the set of accepted trials).
+	clear(h.accepted)
+	for i := range h.strat {
+		h.strat[i] = hecoNoTrial
+	}
+	h.proj = nil
+	projTried := false
+	h.ranked = h.ranked[:0]
+
+	// Line HECO-population-Q: Q = λ members of P drawn without replacement;
+	// P' = P \ Q is the rest of the population.
+	de.Pick(r, h.q, mu)
+	// ẽ needs f*(P), the feasibility-rule best fitness of P at the start of
+	// the generation (definition under eq. equEquivalentFunction, literal).
+	fstar := hecoFStar(h.pop.f, h.pop.v)
+	for i, qi := range h.q {
+		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
+		h.qf[i], h.qv[i] = h.pop.f[qi], h.pop.v[qi]
+		h.qe[i] = hecoE(h.qf[i], fstar)
+	}
+	eLo, eHi := minMax(h.qe)
+	fLo, fHi := minMax(h.qf)
+	vLo, vHi := minMax(h.qv)
+
+	// Line HECO-For-Start: for x_i in Q, i = 1..λ.
+	for i := range lam {
+		// Line HECO-While-Start (FES ≤ FES_max): the last generation
+		// evaluates only what the budget has left.
+		if c.Remaining() == 0 {
+			break
+		}
+		xi := h.q[i]
+		x := h.pop.row(xi)
+		y := h.trials[i*n : (i+1)*n]
+		k := hecoNoStrategy
+		var F, CR float64
+		// Line HECO-If-Start: with probability PCAProb (HECO-PDE only; HECO-DE
+		// has no such line and draws no random number here).
+		pcaTrial := false
+		if h.s.PCA && r.Float64() < h.s.PCAProb {
+			// Line HECO-PCA1: PCA-projection on Q, λ projected individuals
+			// x'_1..x'_λ, computed once per generation the first time it is
+			// needed.
+			if !projTried {
+				projTried = true
+				if err := h.project(c); err != nil {
+					return err
+				}
+			}
+			if h.proj != nil {
+				// Line HECO-PCA2: y_i = x'_i, repaired into the box (see
+				// HECOBoundLSHADE44).
+				copy(y, h.proj.Points[i*n:(i+1)*n])
+				h.bound(hecoNoStrategy).Repair(y, x, h.lo, h.hi, nil)
+				pcaTrial = true
+			}
+		}
+		if !pcaTrial {
+			// Line HECO-Stratgies2: strategy k with probability q_k, F and CR
+			// from strategy k's circle memories.
+			k = h.chooseStrategy(r)
+			F, CR = h.sampleFCR(r, k)
+			// Line HECO-trail: mutation, bound repair, crossover.
+			h.trial(r, k, xi, F, CR, y)
+		}
+		h.strat[i] = k
+		// Evaluate f(y_i) and v(y_i).
+		fy, vy := c.Evaluate(y)
+		h.tf[i], h.tv[i] = fy, vy
+		// Line HECO-append: Q' = Q ∪ {y_i}.
+		ey := hecoE(fy, fstar)
+		// Line HECO-normalize: min-max normalisation of ẽ, f, v over Q'.
+		el, eh := min(eLo, ey), max(eHi, ey)
+		fl, fh := min(fLo, fy), max(fHi, fy)
+		vl, vh := min(vLo, vy), max(vHi, vy)
+		// Line HECO-calculate-fi-vi: f_i = w1i·ẽ + w2i·v + w3i·f (eq. equHEOP4).
+		fiY := h.subproblem(i, hecoNorm(ey, el, eh), hecoNorm(vy, vl, vh), hecoNorm(fy, fl, fh))
+		fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
+		// Strict comparison f_i(y_i) < f_i(x_i).
+		if fiY < fiX {
+			// Line HECO-update-archive: C ← y_i ∪ C, A ← x_i ∪ A.
+			h.accepted[i] = true
+			h.archive = append(h.archive, x...)
+			// Line HECO-save-parameters: F, CR into S_F, S_CR of strategy k
+			// with the improvement Δ = f_i(x_i) − f_i(y_i) (weights of the
+			// memory update), n_k++.
+			if k != hecoNoStrategy {
+				h.sF[k] = append(h.sF[k], F)
+				h.sCR[k] = append(h.sCR[k], CR)
+				h.sDelta[k] = append(h.sDelta[k], fiX-fiY)
+				h.succ[k]++
+			}
+		}
+	} // Line HECO-For-End
+
+	// Line HECO-update-memory: M_F, M_CR of each strategy from its S_F, S_CR.
+	for k := range hecoStrategies {
+		h.updateMemory(k)
+	}
+	// Line HECO-update-P: P ← P' ∪ C, keeping the members of Q that were not
+	// replaced (each accepted y_i takes its parent's place).
+	for i, qi := range h.q {
+		if h.accepted[i] {
+			h.pop.set(qi, h.trials[i*n:(i+1)*n], h.tf[i], h.tv[i])
+		}
+	}
+	// Lines HECO-population-reduce1 … HECO-population-reduce2 (eq.
+	// equPopulationSize) with t/T_max = FES/MaxFES after this generation.
+	muT := h.requiredSize(c)
+	if muT < h.pop.size() {
+		h.shrink(r, h.pop.size()-muT)
+	}
+	// Lines HECO-archive1 … HECO-archive2: |A|_max = ArchiveRate·μ_t.
+	h.trimArchive(r, int(math.Round(h.s.ArchiveRate*float64(muT))))
+	// FES ← FES + λ is counted by the Context; t ← t + 1.
+	h.gen++
+	h.publish(c)
+	return nil
+}
+
+// hecoWeights returns the weights (w_1i,t, w_2i,t, w_3i,t) of sub-problem i
+// (1-based) of λ at tau = t/T_max ∈ [0, 1] (line HECO-Weight):
+//
+//	w1 = tau^(20·i)            (W1Literal, as printed)
+//	w1 = tau^(20·i/λ)          (W1Alt)
+//	w2 = (i/λ)·tau^(5·i/λ)
+//	w3 = (1 − i/λ)·(1 − tau)^(5·i/λ)
+//
+// All weights lie in [0, 1]; tau is clamped to [0, 1]. fmath.Pow keeps the
+// weights bit-identical natively and in the browser.
+func hecoWeights(reading W1Reading, i, lambda int, tau float64) (w1, w2, w3 float64) {
+	tau = math.Max(0, math.Min(1, tau))
+	ri := float64(i) / float64(lambda)
+	if reading == W1Alt {
+		w1 = fmath.Pow(tau, 20*ri)
+	} else {
+		w1 = fmath.Pow(tau, 20*float64(i))
+	}
+	w2 = ri * fmath.Pow(tau, 5*ri)
+	w3 = (1 - ri) * fmath.Pow(1-tau, 5*ri)
+	return w1, w2, w3
+}
+
+// subproblem is f_i = w1i·ẽ + w2i·v + w3i·f of eq. equHEOP4 on normalised
+// values. Each product is rounded on its own (no FMA) so the sum has the
+// same bits on every platform.
+func (h *heco) subproblem(i int, e, v, f float64) float64 {
+	return float64(h.w1[i]*e) + float64(h.w2[i]*v) + float64(h.w3[i]*f)
+}
+
+// hecoNorm is the min-max normalisation (a − lo)/(hi − lo) of line
+// HECO-normalize. It never returns NaN: when max = min (or the range is not
+// a positive number) every value maps to 0, and when the range is infinite
+// a value equal to the maximum maps to 1 and any other undefined quotient
+// to 0.
+func hecoNorm(a, lo, hi float64) float64 {
+	d := hi - lo
+	if !(d > 0) {
+		return 0
+	}
+	x := (a - lo) / d
+	if math.IsNaN(x) {
+		if a == hi {
+			return 1
+		}
+		return 0
+	}
+	return x
+}
+
+// hecoFStar is f*(P) as printed under eq. equEquivalentFunction: the least
+// f among the feasible members of P, or, when P has no feasible member, the
+// least v over P.
+func hecoFStar(f, v []float64) float64 {
+	best, feasible := math.Inf(1), false
+	for i := range f {
+		if v[i] == 0 && (!feasible || f[i] < best) {
+			best, feasible = f[i], true
+		}
+	}
+	if feasible {
+		return best
+	}
+	for _, vi := range v {
+		best = min(best, vi)
+	}
+	return best
+}
+
+// hecoE is ẽ(x) = |f(x) − f*(P)| (eq. equEquivalentFunction), 0 when both
+// are the same infinity (the same level; |∞ − ∞| would be NaN).
+func hecoE(f, fstar float64) float64 {
+	if e := math.Abs(f - fstar); !math.IsNaN(e) {
+		return e
+	}
+	return 0
+}
+
+// minMax returns the least and the greatest value of a non-empty slice.
+func minMax(a []float64) (lo, hi float64) {
+	lo, hi = a[0], a[0]
+	for _, x := range a[1:] {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}
+
+// chooseStrategy draws strategy k with probability
+// q_k = (n_k + n0)/Σ(n_i + n0) (eq. equStrat) by roulette wheel. As in
+// LSHADE44's roulete.m the δ-test comes after the draw: if the smallest q_k
+// is below δ, all n_k are reset to 0 (q_k = 1/4 again). The n_k grow inside
+// the generation (line HECO-save-parameters), so the test runs at every
+// strategy choice, not once per generation. The paper gives δ (spec line
+// 760) but not when to test it; with counts that accumulate over the run a
+// reset happens only when one strategy keeps dominating (e.g. n = (33, 0, 0,
+// 0) with n0 = 2: q_min = 2/41 < 1/20).
+func (h *heco) chooseStrategy(r *rand.Rand) int {
+	var q [hecoStrategies]float64
+	sum := 0.0
+	for k := range hecoStrategies {
+		q[k] = h.succ[k] + h.s.N0
+		sum += q[k]
+	}
+	u := r.Float64() * sum
+	k := 0
+	for k < hecoStrategies-1 && u >= q[k] {
+		u -= q[k]
+		k++
+	}
+	if slices.Min(q[:])/sum < h.s.Delta {
+		h.succ = [hecoStrategies]float64{}
+		h.resets++
+	}
+	return k
+}
+
+// strategyProb returns q_k of eq. equStrat for the current n_k.
+func (h *heco) strategyProb() []float64 {
+	q := make([]float64, hecoStrategies)
+	sum := 0.0
+	for k := range q {
+		q[k] = h.succ[k] + h.s.N0
+		sum += q[k]
+	}
+	for k := range q {
+		q[k] /= sum
+	}
+	return q
+}
+
+// sampleFCR draws F and CR from a random slot r of strategy k's circle
+// memories (LSHADE44): CR ~ N(M_CR[r], CRStd) truncated to [0, 1], or 0 when
+// the slot holds the terminal value ⊥ (stored as −1); F ~ Cauchy(M_F[r], 0.1)
+// resampled while F ≤ 0 and set to 1 when F > 1. The resampling stops after
+// 100 draws (probability < 2^-100 when M_F > 0) with F = M_F[r].
+func (h *heco) sampleFCR(r *rand.Rand, k int) (F, CR float64) {
+	slot := r.IntN(h.s.H)
+	if m := h.mcr[k][slot]; m < 0 {
+		CR = 0
+	} else {
+		CR = math.Max(0, math.Min(1, m+float64(h.s.CRStd*r.NormFloat64())))
+	}
+	mf := h.mf[k][slot]
+	F = mf
+	for range 100 {
+		if f := mf + float64(0.1*math.Tan(float64(math.Pi*(r.Float64()-0.5)))); f > 0 {
+			F = f
+			break
+		}
+	}
+	return min(F, 1), CR
+}
+
+// trial writes into y the trial of strategy k for the target P[xi] (line
+// HECO-trail). Donors come from P as it was at the start of the generation
+// and from the archive A:
+//
+//   - current-to-pbest/1 (eq. equMutation1): x_pbest uniform among the top
+//     max(1, round(p·|P|)) of P by the feasibility rule, r1 ∈ P \ {i},
+//     r2 ∈ (P ∪ A) \ {i, r1} (LSHADE44; r1 ≠ pbest is not enforced);
+//   - randrl/1 (eq. equMutation3): three distinct members of P \ {i}, ordered
+//     best first by the feasibility rule, v = x_r1* + F(x_r2* − x_r3*).
+//
+// The mutant is repaired before crossover: LSHADE44 repairs the trial after
+// crossover, which is the same for the coordinate-wise midpoint and
+// reflection rules because the coordinates taken from x_i are inside.
+func (h *heco) trial(r *rand.Rand, k, xi int, F, CR float64, y []float64) {
+	x := h.pop.row(xi)
+	mu := h.pop.size()
+	v := h.mutant
+	mutate := func(v []float64) {
+		switch k {
+		case hecoPBestBin, hecoPBestExp:
+			if len(h.ranked) == 0 {
+				h.rankTop(max(1, int(math.Round(h.s.P*float64(mu)))))
+			}
+			pbest := h.ranked[r.IntN(len(h.ranked))]
+			de.Pick(r, h.pick[:1], mu, xi)
+			r1 := h.pick[0]
+			de.Pick(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, r1)
+			de.CurrentToPBest1(v, x, h.pop.row(pbest), h.pop.row(r1), h.donor(h.pick[1]), F)
+		default:
+			de.Pick(r, h.pick[:], mu, xi)
+			de.OrderRL(&h.pick, h.pop.f, h.pop.v)
+			de.Rand1(v, h.pop.row(h.pick[0]), h.pop.row(h.pick[1]), h.pop.row(h.pick[2]), F)
+		}
+	}
+	mutate(v)
+	h.bound(k).Repair(v, x, h.lo, h.hi, mutate)
+	if k == hecoPBestBin || k == hecoRandRLBin {
+		de.Binomial(y, x, v, CR, r)
+	} else {
+		de.Exponential(y, x, v, CR, r)
+	}
+}
+
+// donor returns member j of P ∪ A: P[j] for j < |P|, else A[j − |P|].
+func (h *heco) donor(j int) []float64 {
+	if mu := h.pop.size(); j >= mu {
+		j -= mu
+		return h.archive[j*h.n : (j+1)*h.n]
+	}
+	return h.pop.row(j)
+}
+
+// bound returns the bound handling for strategy k (hecoNoStrategy for a PCA
+// trial), see HECOBound.
+func (h *heco) bound(k int) de.BoundHandling {
+	if h.s.Bound != HECOBoundLSHADE44 {
+		return de.BoundHandling(h.s.Bound - 1)
+	}
+	if k == hecoRandRLBin || k == hecoRandRLExp {
+		return de.Reflect
+	}
+	return de.Midpoint
+}
+
+// rankTop fills h.ranked with the indices of the top np members of P by
+// the feasibility rule, best first; ties by f and then by index (LSHADE44
+// ranks lexicographically by violation, then f). A bounded insertion keeps
+// it O(|P|) when np ≪ |P|.
+func (h *heco) rankTop(np int) {
+	f, v := h.pop.f, h.pop.v
+	before := func(a, b int) bool {
+		switch {
+		case problem.Better(f[a], v[a], f[b], v[b]):
+			return true
+		case problem.Better(f[b], v[b], f[a], v[a]):
+			return false
+		}
+		return f[a] < f[b] // then the lower index: a > b is never inserted before b
+	}
+	h.ranked = h.ranked[:0]
+	for i := range h.pop.size() {
+		if len(h.ranked) == np && !before(i, h.ranked[np-1]) {
+			continue
+		}
+		if len(h.ranked) < np {
+			h.ranked = append(h.ranked, i)
+		}
+		j := len(h.ranked) - 1
+		for ; j > 0 && before(i, h.ranked[j-1]); j-- {
+			h.ranked[j] = h.ranked[j-1]
+		}
+		h.ranked[j] = i
+	}
+}
+
+// project runs PCA-projection on Q (line HECO-PCA1) and records it in the
+// snapshot. When the selected points have zero variance no principal
+// direction exists (§3.3: the projected points would be the points
+// themselves, wasting an evaluation on a copy of the parent); h.proj stays
+// nil and such trials fall back to mutation and crossover, as in PMODE.
+func (h *heco) project(c *Context) error {
+	less := pca.ByFeasibility(h.qf, h.qv)
+	proj, err := pca.Project(h.qx, h.n, less, min(h.s.PCAK, h.s.Lambda), min(h.s.PCAM, h.n))
+	switch {
+	case errors.Is(err, pca.ErrZeroVariance):
+		return nil
+	case err != nil:
+		return fmt.Errorf("heco generation %d: PCA-projection: %w", h.gen+1, err)
+	case proj == nil || len(proj.Points) != len(h.qx):
+		return fmt.Errorf("heco generation %d: PCA-projection returned no points", h.gen+1)
+	}
+	h.proj = proj
+	c.SetPCA(proj)
+	return nil
+}
+
+// updateMemory updates strategy k's circle memories from its successes of
+// this generation (line HECO-update-memory, LSHADE44): with weights
+// w_m = Δ_m/ΣΔ (equal weights when ΣΔ is 0 or not finite),
+// M_F[pos] = Σ w F² / Σ w F (weighted Lehmer mean) and M_CR[pos] = Σ w CR
+// (weighted arithmetic mean). With CRTerminal, M_CR[pos] becomes the
+// terminal value ⊥ (−1) when the slot already holds ⊥ or max S_CR = 0. The
+// pointer advances only on success; a strategy without success keeps its
+// memories.
+func (h *heco) updateMemory(k int) {
+	sf, scr, sd := h.sF[k], h.sCR[k], h.sDelta[k]
+	if len(sf) == 0 {
+		return
+	}
+	sum := 0.0
+	for _, d := range sd {
+		sum += d
+	}
+	equal := !(sum > 0) || math.IsInf(sum, 0)
+	var num, den, cr, crMax float64
+	for m := range sf {
+		w := 1 / float64(len(sf))
+		if !equal {
+			w = sd[m] / sum
+		}
+		num += float64(float64(w*sf[m]) * sf[m])
+		den += float64(w * sf[m])
+		cr += float64(w * scr[m])
+		crMax = max(crMax, scr[m])
+	}
+	p := h.pos[k]
+	if den > 0 {
+		h.mf[k][p] = num / den
+	}
+	if h.s.CRTerminal && (h.mcr[k][p] < 0 || crMax == 0) {
+		h.mcr[k][p] = -1
+	} else {
+		h.mcr[k][p] = cr
+	}
+	h.pos[k] = (p + 1) % h.s.H
+}
+
+// requiredSize is μ_t of eq. equPopulationSize with t/T_max = FES/MaxFES.
+func (h *heco) requiredSize(c *Context) int {
+	tau := math.Min(1, float64(c.FES())/float64(c.MaxFES))
+	return int(math.Round(float64(h.mu0) - float64(tau*float64(h.mu0-h.s.MuFinal))))
+}
+
+// shrink removes m members of P chosen uniformly at random among all but
+// the best by the feasibility rule (§4.2: "|P| − μ_t non-best individuals
+// are removed from P at random"). The order of the others is kept.
+func (h *heco) shrink(r *rand.Rand, m int) {
+	mu := h.pop.size()
+	best := 0
+	for i := 1; i < mu; i++ {
+		if h.pop.better(i, best) {
+			best = i
+		}
+	}
+	del := make([]int, m)
+	de.Pick(r, del, mu, best)
+	gone := make([]bool, mu)
+	for _, i := range del {
+		gone[i] = true
+	}
+	j := 0
+	for i := range mu {
+		if gone[i] {
+			continue
+		}
+		if i != j {
+			h.pop.set(j, h.pop.row(i), h.pop.f[i], h.pop.v[i])
+		}
+		j++
+	}
+	h.pop.x, h.pop.f, h.pop.v = h.pop.x[:j*h.n], h.pop.f[:j], h.pop.v[:j]
+}
+
+// trimArchive deletes uniformly chosen members of A until |A| ≤ maxSize
+// (lines HECO-archive1 … HECO-archive2). A deleted row is overwritten by
+// the last one; the order of A carries no meaning.
+func (h *heco) trimArchive(r *rand.Rand, maxSize int) {
+	n := h.n
+	for na := len(h.archive) / n; na > max(maxSize, 0); na-- {
+		j := r.IntN(na)
+		copy(h.archive[j*n:(j+1)*n], h.archive[(na-1)*n:na*n])
+		h.archive = h.archive[:(na-1)*n]
+	}
+}
+
+// publish fills the snapshot: the population and the adaptive state (q_k,
+// and the mean of each strategy's M_F and M_CR, ⊥ counted as CR = 0).
+func (h *heco) publish(c *Context) {
+	h.pop.publish(c)
+	a := &Adaptation{StrategyProb: h.strategyProb(),
+		MeanF: make([]float64, hecoStrategies), MeanCR: make([]float64, hecoStrategies)}
+	for k := range hecoStrategies {
+		for j := range h.s.H {
+			a.MeanF[k] += h.mf[k][j]
+			a.MeanCR[k] += math.Max(0, h.mcr[k][j])
+		}
+		a.MeanF[k] /= float64(h.s.H)
+		a.MeanCR[k] /= float64(h.s.H)
+	}
+	c.SetAdaptation(a)
+}
