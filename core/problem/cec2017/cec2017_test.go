@@ -385,7 +385,7 @@ func TestGeneratedFinite(t *testing.T) {
 }
 
 func TestNoAllocation(t *testing.T) {
-	for _, dim := range []int{10, 37} {
+	for _, dim := range []int{10, 37, 130} {
 		for num := 1; num <= NumProblems; num++ {
 			p, err := New(num, dim, GenerateData(num, dim, 3))
 			if err != nil {
@@ -525,7 +525,12 @@ func TestHandChecked(t *testing.T) {
 
 // TestRotatedTwins checks that C21–C28 with M = I give exactly C12–C19.
 func TestRotatedTwins(t *testing.T) {
-	const dim = 23
+	for _, dim := range []int{23, 130} {
+		testRotatedTwins(t, dim)
+	}
+}
+
+func testRotatedTwins(t *testing.T, dim int) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	id := make([]float64, dim*dim)
 	for i := range dim {
@@ -551,6 +556,29 @@ func TestRotatedTwins(t *testing.T) {
 			if f1 != f2 || !slices.Equal(g1, g2) || !slices.Equal(h1, h2) {
 				t.Errorf("%s with M = I: (%v, %v, %v), %s: (%v, %v, %v)", rot.Name(), f1, g1, h1, plain.Name(), f2, g2, h2)
 			}
+		}
+	}
+}
+
+// TestC17SignCount checks C17's g1 = 1 − Σ sgn(|y_i| − S + y_i² − 1) by
+// hand below and above the D up to which y is kept on the stack.
+func TestC17SignCount(t *testing.T) {
+	for _, dim := range []int{10, 130} {
+		p, err := New(17, dim, &Data{Shift: make([]float64, dim)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := make([]float64, dim)
+		g, h := make([]float64, 1), make([]float64, 1)
+		// y = 0: every term is sgn(−1).
+		if f := p.Evaluate(x, g, h); f != 0 || g[0] != float64(dim+1) || h[0] != -4*float64(dim) {
+			t.Errorf("C17 D=%d at 0: f = %v, g = %v, h = %v", dim, f, g, h)
+		}
+		// y = (2√D, 0, …): the first term is +1, the others −1.
+		x[0] = 2 * math.Sqrt(float64(dim))
+		wantF := float64(4*dim)/4000 + 1 - math.Cos(x[0])
+		if f := p.Evaluate(x, g, h); scaledDiff(f, wantF) > 1e-14 || g[0] != float64(dim-1) || math.Abs(h[0]) > 1e-12 {
+			t.Errorf("C17 D=%d at (2√D, 0, …): f = %v, g = %v, h = %v; want %v, %d, 0", dim, f, g, h, wantF, dim-1)
 		}
 	}
 }

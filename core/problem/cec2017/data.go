@@ -233,9 +233,8 @@ func genMatrix(seed, id uint64, c float64, dim int) []float64 {
 		umin = min(umin, u[i])
 		umax = max(umax, u[i])
 	}
-	work := make([]float64, n)
-	gramSchmidt(p, n, work)
-	gramSchmidt(q, n, work)
+	gramSchmidt(p, n)
+	gramSchmidt(q, n)
 	sigma := u
 	for k := range sigma {
 		t := 0.0
@@ -261,21 +260,26 @@ func genMatrix(seed, id uint64, c float64, dim int) []float64 {
 // gramSchmidt replaces the columns of the row-major n×n matrix a by their
 // Gram–Schmidt orthonormalisation: column j becomes v/‖v‖ where v is
 // column j minus its projections on the new columns 0..j−1, subtracted one
-// at a time (modified Gram–Schmidt) in two sweeps. work has length n.
-func gramSchmidt(a []float64, n int, work []float64) {
-	v := work[:n]
-	for j := range n {
-		for i := range v {
-			v[i] = a[i*n+j]
+// at a time (modified Gram–Schmidt) in two sweeps.
+func gramSchmidt(a []float64, n int) {
+	// Work on the transpose so that columns are contiguous.
+	c := make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			c[j*n+i] = a[i*n+j]
 		}
+	}
+	for j := range n {
+		v := c[j*n:][:n]
 		for range 2 {
 			for k := range j {
+				q := c[k*n:][:n]
 				var dot float64
-				for i := range v {
-					dot += float64(a[i*n+k] * v[i])
+				for i, qi := range q {
+					dot += float64(qi * v[i])
 				}
-				for i := range v {
-					v[i] -= float64(dot * a[i*n+k])
+				for i, qi := range q {
+					v[i] -= float64(dot * qi)
 				}
 			}
 		}
@@ -285,7 +289,12 @@ func gramSchmidt(a []float64, n int, work []float64) {
 		}
 		s = math.Sqrt(s)
 		for i := range v {
-			a[i*n+j] = v[i] / s
+			v[i] /= s
+		}
+	}
+	for i := range n {
+		for j := range n {
+			a[i*n+j] = c[j*n+i]
 		}
 	}
 }

@@ -22,6 +22,9 @@ const (
 // fill; the block lives on the stack of Evaluate.
 const blockLen = 16
 
+// keepLen is the largest D for which C17/C26 keep y on the stack.
+const keepLen = 128
+
 // fill writes the coordinates y_{i0}, …, y_{i0+n−1} of the transformed
 // point into buf and returns n = min(len(buf), D − i0). With m = nil,
 // y = z = x − o; otherwise y = m z with y_i = Σ_j m_ij z_j summed in index
@@ -43,10 +46,10 @@ func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
 	k := 0
 	for ; k+4 <= n; k += 4 {
 		r := (i0 + k) * d
-		r0 := m[r : r+d]
-		r1 := m[r+d : r+2*d]
-		r2 := m[r+2*d : r+3*d]
-		r3 := m[r+3*d : r+4*d]
+		r0 := m[r:][:d]
+		r1 := m[r+d:][:d]
+		r2 := m[r+2*d:][:d]
+		r3 := m[r+3*d:][:d]
 		var s0, s1, s2, s3 float64
 		for j := range d {
 			zj := x[j] - o[j]
@@ -59,7 +62,7 @@ func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
 	}
 	for ; k < n; k++ {
 		r := (i0 + k) * d
-		row := m[r : r+d]
+		row := m[r:][:d]
 		var s float64
 		for j := range d {
 			s += float64((x[j] - o[j]) * row[j])
@@ -95,6 +98,7 @@ func sgn(v float64) float64 {
 // every step-th coordinate from first. The C code recomputes each inner
 // sum from j = 1; the running sum t is the same floating-point number.
 func s12(x, o []float64, first, step int) float64 {
+	o = o[:len(x)]
 	var f, t float64
 	for j := first; j < len(x); j += step {
 		t += x[j] - o[j]
@@ -105,6 +109,7 @@ func s12(x, o []float64, first, step int) float64 {
 
 // maxZ returns max_i z_i, scanning as the C code (t = z_1; t = z_i if z_i > t).
 func maxZ(x, o []float64) float64 {
+	o = o[:len(x)]
 	t := x[0] - o[0]
 	for i := range x {
 		if z := x[i] - o[i]; z > t {
@@ -116,6 +121,7 @@ func maxZ(x, o []float64) float64 {
 
 // diffSq returns Σ_{i=1}^{D−1} (z_i − z_{i+1})².
 func diffSq(x, o []float64) float64 {
+	o = o[:len(x)]
 	var s float64
 	for i := 0; i+1 < len(x); i++ {
 		t := (x[i] - o[i]) - (x[i+1] - o[i+1])
@@ -384,6 +390,10 @@ func (p *cec) c16(x, g, h []float64) float64 {
 
 func (p *cec) c17(x, g, h []float64) float64 {
 	var buf [blockLen]float64
+	// The sign count needs S = num1 first, so y is read twice: kept on the
+	// stack when D ≤ keepLen, computed again otherwise.
+	var keep [keepLen]float64
+	kept := p.dim <= keepLen
 	sq := p.sqrtIdx[:p.dim]
 	num1, num2 := 0.0, 1.0
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
@@ -392,13 +402,21 @@ func (p *cec) c17(x, g, h []float64) float64 {
 			num1 += float64(y * y)
 			num2 *= math.Cos(y / sq[i0+k])
 		}
+		if kept {
+			copy(keep[i0:], buf[:n])
+		}
 	}
-	// The sign count needs S = num1 first: a second pass over y.
 	var c float64
-	for i0 := 0; i0 < p.dim; i0 += blockLen {
-		n := p.fill(buf[:], p.m, x, i0)
-		for _, y := range buf[:n] {
+	if kept {
+		for _, y := range keep[:p.dim] {
 			c += sgn(math.Abs(y) - num1 + float64(y*y) - 1)
+		}
+	} else {
+		for i0 := 0; i0 < p.dim; i0 += blockLen {
+			n := p.fill(buf[:], p.m, x, i0)
+			for _, y := range buf[:n] {
+				c += sgn(math.Abs(y) - num1 + float64(y*y) - 1)
+			}
 		}
 	}
 	g[0] = -c + 1
