@@ -7,6 +7,13 @@
 //
 // Non-finite values are replaced by null (a gap in ECharts) before
 // marshalling, since encoding/json refuses NaN and ±Inf.
+//
+// The builders fill a small option model (model.go). Natively it is turned
+// into a go-echarts chart (echarts.go: charts.Line / charts.Bar, Validate,
+// JSON); in the WebAssembly module, where go-echarts would add about 400 kB
+// of gzipped code (html/template, regexp, a geo coordinate table), the same
+// model is marshalled directly (lite.go). TestLiteMatchesGoEcharts proves
+// the two give the same options.
 package chart
 
 import (
@@ -15,9 +22,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
 // Okabe–Ito colour-blind-safe palette, used by the page as well.
@@ -116,8 +120,8 @@ func num(x float64) interface{} {
 	return x
 }
 
-func pair(fes int, y float64) opts.LineData {
-	return opts.LineData{Value: []interface{}{fes, num(y)}}
+func pair(fes int, y float64) []interface{} {
+	return []interface{}{fes, num(y)}
 }
 
 // FAxisName returns the axis name stating the scale.
@@ -136,6 +140,17 @@ func FAxisName(s Scale) string {
 // and the population size against FES, plus the strategy probabilities and
 // memory means of F and CR when the history carries adaptation data.
 func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
+	return render(convergenceModel(h, o))
+}
+
+// ExplainedVariance returns the ECharts option (JSON) of the bars of
+// explained variance per principal component, with the cumulative share as
+// a line. values are the eigenvalues, largest first.
+func ExplainedVariance(values []float64, title string) ([]byte, error) {
+	return render(varianceModel(values, title))
+}
+
+func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	if o.MaxPoints == 0 {
 		o.MaxPoints = 600
 	}
@@ -147,7 +162,6 @@ func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 			break
 		}
 	}
-
 	// best feasible f: only entries whose best point is feasible
 	fvals := make([]float64, 0, len(idx))
 	for _, i := range idx {
@@ -167,54 +181,41 @@ func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 	if adapt {
 		grids = 4
 	}
+	m := &Model{Kind: "line", Title: o.Title, LegendTop: "22", LegendScroll: true, Colors: Palette}
 	// vertical layout in percent: legend on top, the grids stacked
 	top, bottom, gap := 14.0, 8.0, 7.0
 	hgt := (100 - top - bottom - gap*float64(grids-1)) / float64(grids)
-	var gl []opts.Grid
 	for g := 0; g < grids; g++ {
 		t := top + float64(g)*(hgt+gap)
-		gl = append(gl, opts.Grid{Left: "64", Right: "56", Top: pct(t), Height: pct(hgt)})
+		m.Grids = append(m.Grids, Grid{Left: "64", Right: "56", Top: pct(t), Height: pct(hgt)})
 	}
-
-	line := charts.NewLine()
-	line.SetGlobalOptions(
-		charts.WithAnimation(false),
-		charts.WithTitleOpts(opts.Title{Title: o.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22", Type: "scroll"}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithColorsOpts(opts.Colors(Palette)),
-		charts.WithGridOpts(gl...),
-	)
-	fy := opts.YAxis{Name: FAxisName(fs), Type: "value", Scale: opts.Bool(true), GridIndex: 0, NameGap: 8}
+	for g := 0; g < grids; g++ {
+		a := Axis{Type: "value", Grid: g, Min: 0, Scale: true}
+		if len(h) > 0 && h[len(h)-1].FES > 0 {
+			a.Max = "dataMax"
+		}
+		if g == grids-1 {
+			a.Name, a.NameLocation, a.NameGap = "FES", "middle", 24
+		}
+		m.XAxes = append(m.XAxes, a)
+	}
+	fy := Axis{Name: FAxisName(fs), Type: "value", Scale: true, NameGap: 8}
 	if fs == ScaleLog {
 		fy.Type = "log"
 	}
-	vy := opts.YAxis{Name: "violation of best (log; 0 not drawn)", Type: "log", GridIndex: 1, NameGap: 8}
+	vy := Axis{Name: "violation of best (log; 0 not drawn)", Type: "log", Grid: 1, NameGap: 8}
 	if !vPos {
-		vy = opts.YAxis{Name: "violation of best", Type: "value", GridIndex: 1, NameGap: 8}
+		vy = Axis{Name: "violation of best", Type: "value", Grid: 1, NameGap: 8}
 	}
-	xs := make([]opts.XAxis, grids)
-	for g := range xs {
-		xs[g] = opts.XAxis{Type: "value", GridIndex: g, Min: 0, Scale: opts.Bool(true)}
-		if len(h) > 0 && h[len(h)-1].FES > 0 {
-			xs[g].Max = "dataMax"
-		}
-	}
-	xs[grids-1].Name = "FES"
-	xs[grids-1].NameLocation = "middle"
-	xs[grids-1].NameGap = 24
-	line.XAxisList = xs
-	ys := []opts.YAxis{fy, vy,
-		{Name: "feasible fraction", Type: "value", GridIndex: 2, Min: 0, Max: 1, NameGap: 8},
-		{Name: "population", Type: "value", GridIndex: 2, Position: "right", Min: 0, NameGap: 8,
-			SplitLine: &opts.SplitLine{Show: opts.Bool(false)}},
+	m.YAxes = []Axis{fy, vy,
+		{Name: "feasible fraction", Type: "value", Grid: 2, Min: 0, Max: 1, NameGap: 8},
+		{Name: "population", Type: "value", Grid: 2, Position: "right", Min: 0, NameGap: 8, HideSplitLine: true},
 	}
 	if adapt {
-		ys = append(ys, opts.YAxis{Name: "q, mean F, mean CR", Type: "value", GridIndex: 3, Min: 0, Max: 1, NameGap: 8})
+		m.YAxes = append(m.YAxes, Axis{Name: "q, mean F, mean CR", Type: "value", Grid: 3, Min: 0, Max: 1, NameGap: 8})
 	}
-	line.YAxisList = ys
 
-	var fd, vd, ffd, pd []opts.LineData
+	var fd, vd, ffd, pd [][]interface{}
 	for _, i := range idx {
 		p := h[i]
 		f := math.NaN()
@@ -235,16 +236,13 @@ func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 		ffd = append(ffd, pair(p.FES, p.Feasible))
 		pd = append(pd, pair(p.FES, float64(p.PopSize)))
 	}
-	add := func(name string, d []opts.LineData, xi, yi int, color string, dashed bool) {
-		line.AddSeries(name, d, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
-			s.XAxisIndex, s.YAxisIndex = xi, yi
-			s.ShowSymbol = opts.Bool(false)
-			s.Color = color
-			s.LineStyle = &opts.LineStyle{Width: 2, Color: color}
-			if dashed {
-				s.LineStyle.Type = "dashed"
-			}
-		}))
+	add := func(name string, d [][]interface{}, xi, yi int, color string, dashed bool) {
+		vals := make([]interface{}, len(d))
+		for i := range d {
+			vals[i] = d[i]
+		}
+		m.Series = append(m.Series, Series{Name: name, Type: "line", X: xi, Y: yi, Color: color, Dashed: dashed,
+			LineWidth: 2, Symbol: false, Values: vals})
 	}
 	add("best feasible f", fd, 0, 0, Palette[0], false)
 	add("violation of best", vd, 1, 1, Palette[1], false)
@@ -257,8 +255,8 @@ func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 				k = n
 			}
 		}
-		series := func(get func(p Point) []float64, j int) []opts.LineData {
-			d := make([]opts.LineData, 0, len(idx))
+		series := func(get func(p Point) []float64, j int) [][]interface{} {
+			d := make([][]interface{}, 0, len(idx))
 			for _, i := range idx {
 				x := math.NaN()
 				if a := get(h[i]); j < len(a) {
@@ -276,7 +274,7 @@ func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 		add("mean F", series(mf, 0), 3, 4, Palette[7], true)
 		add("mean CR", series(mcr, 0), 3, 4, Palette[5], true)
 	}
-	return marshal(line)
+	return m
 }
 
 func mean(a []float64) float64 {
@@ -310,53 +308,29 @@ func Explained(values []float64) []float64 {
 	return out
 }
 
-// ExplainedVariance returns the ECharts option (JSON) of the bars of
-// explained variance per principal component, with the cumulative share as
-// a line. values are the eigenvalues, largest first.
-func ExplainedVariance(values []float64, title string) ([]byte, error) {
+func varianceModel(values []float64, title string) *Model {
 	ex := Explained(values)
-	names := make([]string, len(ex))
-	bars := make([]opts.BarData, len(ex))
-	cum := make([]opts.LineData, len(ex))
+	m := &Model{Kind: "bar", Title: title, LegendTop: "22", Colors: Palette,
+		Grids: []Grid{{Left: "48", Right: "16", Top: "56", Bottom: "28"}},
+		XAxes: []Axis{{Type: "category"}},
+		YAxes: []Axis{{Name: "explained variance (%)", Type: "value", Min: 0, Max: 100, NameGap: 8}},
+	}
+	bars := Series{Name: "per component", Type: "bar", Color: Palette[0]}
+	cum := Series{Name: "cumulative", Type: "line", Color: Palette[1], Symbol: true}
 	c := 0.0
 	for i, e := range ex {
-		names[i] = "PC" + strconv.Itoa(i+1)
-		bars[i] = opts.BarData{Value: num(100 * e)}
+		m.Categories = append(m.Categories, "PC"+strconv.Itoa(i+1))
+		bars.Values = append(bars.Values, num(100*e))
 		c += e
-		cum[i] = opts.LineData{Value: num(100 * c)}
+		cum.Values = append(cum.Values, num(100*c))
 	}
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(
-		charts.WithAnimation(false),
-		charts.WithTitleOpts(opts.Title{Title: title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22"}),
-		charts.WithGridOpts(opts.Grid{Left: "48", Right: "16", Top: "56", Bottom: "28"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-		charts.WithYAxisOpts(opts.YAxis{Name: "explained variance (%)", Type: "value", Min: 0, Max: 100, NameGap: 8}),
-	)
-	bar.SetXAxis(names)
-	bar.AddSeries("per component", bars, charts.WithSeriesOpts(func(s *charts.SingleSeries) { s.Color = Palette[0] }))
-	cl := charts.NewLine()
-	cl.AddSeries("cumulative", cum, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
-		s.Color = Palette[1]
-		s.ShowSymbol = opts.Bool(true)
-	}))
-	bar.Overlap(cl)
-	return marshal(bar)
+	m.Series = []Series{bars, cum}
+	return m
 }
 
-type validator interface {
-	Validate()
-	JSON() map[string]interface{}
-}
-
-// marshal validates the chart and marshals its options. The options must
-// contain no non-finite number; if one slipped through, the error says so
-// rather than the page receiving broken JSON.
-func marshal(c validator) ([]byte, error) {
-	c.Validate()
-	b, err := json.Marshal(c.JSON())
+// check marshals v and fails on a non-finite number or invalid output.
+func check(v interface{}) ([]byte, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
 	}

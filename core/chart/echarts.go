@@ -1,0 +1,104 @@
+//go:build !(js && wasm) || gocharts
+
+package chart
+
+import (
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// render builds the chart with go-echarts.
+func render(m *Model) ([]byte, error) { return echartsJSON(m) }
+
+// echartsJSON turns the model into a go-echarts chart, validates it and
+// marshals its options.
+func echartsJSON(m *Model) ([]byte, error) {
+	global := []charts.GlobalOpts{
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: m.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: m.LegendTop, Type: map[bool]string{true: "scroll"}[m.LegendScroll]}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithColorsOpts(opts.Colors(m.Colors)),
+	}
+	var grids []opts.Grid
+	for _, g := range m.Grids {
+		grids = append(grids, opts.Grid{Left: g.Left, Right: g.Right, Top: g.Top, Bottom: g.Bottom, Height: g.Height})
+	}
+	global = append(global, charts.WithGridOpts(grids...))
+	var xs []opts.XAxis
+	for _, a := range m.XAxes {
+		xs = append(xs, opts.XAxis{Name: a.Name, Type: a.Type, NameLocation: a.NameLocation, NameGap: a.NameGap,
+			Scale: boolOpt(a.Scale), Min: a.Min, Max: a.Max, GridIndex: a.Grid, Position: a.Position,
+			SplitLine: splitLine(a.HideSplitLine)})
+	}
+	var ys []opts.YAxis
+	for _, a := range m.YAxes {
+		ys = append(ys, opts.YAxis{Name: a.Name, Type: a.Type, NameLocation: a.NameLocation, NameGap: a.NameGap,
+			Scale: boolOpt(a.Scale), Min: a.Min, Max: a.Max, GridIndex: a.Grid, Position: a.Position,
+			SplitLine: splitLine(a.HideSplitLine)})
+	}
+	var series charts.MultiSeries
+	for _, s := range m.Series {
+		ss := charts.SingleSeries{Name: s.Name, Type: s.Type, XAxisIndex: s.X, YAxisIndex: s.Y,
+			ShowSymbol: opts.Bool(s.Symbol), Color: s.Color}
+		switch s.Type {
+		case "bar":
+			d := make([]opts.BarData, len(s.Values))
+			for i, v := range s.Values {
+				d[i] = opts.BarData{Value: v}
+			}
+			ss.Data = d
+		default:
+			d := make([]opts.LineData, len(s.Values))
+			for i, v := range s.Values {
+				d[i] = opts.LineData{Value: v}
+			}
+			ss.Data = d
+		}
+		if s.LineWidth > 0 || s.Dashed {
+			ss.LineStyle = &opts.LineStyle{Color: s.Color, Width: s.LineWidth}
+			if s.Dashed {
+				ss.LineStyle.Type = "dashed"
+			}
+		}
+		series = append(series, ss)
+	}
+	if m.Kind == "bar" {
+		c := charts.NewBar()
+		c.SetGlobalOptions(global...)
+		c.XAxisList, c.YAxisList = xs, ys
+		c.SetXAxis(m.Categories)
+		c.MultiSeries = series
+		return marshalChart(c)
+	}
+	c := charts.NewLine()
+	c.SetGlobalOptions(global...)
+	c.XAxisList, c.YAxisList = xs, ys
+	c.MultiSeries = series
+	return marshalChart(c)
+}
+
+func boolOpt(b bool) *bool {
+	if !b {
+		return nil
+	}
+	return opts.Bool(true)
+}
+
+func splitLine(hide bool) *opts.SplitLine {
+	if !hide {
+		return nil
+	}
+	return &opts.SplitLine{Show: opts.Bool(false)}
+}
+
+type validator interface {
+	Validate()
+	JSON() map[string]interface{}
+}
+
+// marshalChart validates the chart and marshals its options.
+func marshalChart(c validator) ([]byte, error) {
+	c.Validate()
+	return check(c.JSON())
+}

@@ -1,0 +1,173 @@
+package chart
+
+// Model is the subset of an ECharts option the playground's charts use.
+// The builders fill it; render turns it into JSON (with go-echarts natively,
+// directly in the browser module).
+type Model struct {
+	Kind         string // "line" (value x axes) or "bar" (category x axis)
+	Title        string
+	LegendTop    string
+	LegendScroll bool
+	Colors       []string
+	Grids        []Grid
+	XAxes, YAxes []Axis
+	Categories   []string // x axis data of a "bar" model
+	Series       []Series
+}
+
+// Grid is one plotting rectangle.
+type Grid struct{ Left, Right, Top, Bottom, Height string }
+
+// Axis is an x or y axis.
+type Axis struct {
+	Name, Type, NameLocation, Position string
+	NameGap, Grid                      int
+	Scale, HideSplitLine               bool
+	Min, Max                           interface{} // nil: automatic
+}
+
+// Series is one line or bar series. Values are the data items: [x, y]
+// pairs for value axes or single numbers for a category axis; nil is a gap.
+type Series struct {
+	Name, Type, Color string
+	X, Y              int // axis indices
+	LineWidth         float32
+	Dashed, Symbol    bool
+	Values            []interface{}
+}
+
+// The lite encoding mirrors what go-echarts' JSON() writes for the same
+// chart, field for field (see TestLiteMatchesGoEcharts).
+
+type liteOption struct {
+	Animation bool         `json:"animation"`
+	Color     []string     `json:"color,omitempty"`
+	Grid      []liteGrid   `json:"grid,omitempty"`
+	Legend    liteLegend   `json:"legend"`
+	Series    []liteSeries `json:"series"`
+	Title     liteTitle    `json:"title"`
+	Toolbox   struct{}     `json:"toolbox"`
+	Tooltip   liteTooltip  `json:"tooltip"`
+	XAxis     []liteAxis   `json:"xAxis"`
+	YAxis     []liteAxis   `json:"yAxis"`
+}
+
+type liteGrid struct {
+	Left   string `json:"left,omitempty"`
+	Top    string `json:"top,omitempty"`
+	Right  string `json:"right,omitempty"`
+	Bottom string `json:"bottom,omitempty"`
+	Height string `json:"height,omitempty"`
+}
+
+type liteLegend struct {
+	Type string `json:"type,omitempty"`
+	Show bool   `json:"show"`
+	Top  string `json:"top,omitempty"`
+}
+
+type liteTitle struct {
+	Text      string `json:"text,omitempty"`
+	TextStyle struct {
+		FontSize int `json:"fontSize,omitempty"`
+	} `json:"textStyle"`
+	Left string `json:"left,omitempty"`
+}
+
+type liteTooltip struct {
+	Show    bool   `json:"show"`
+	Trigger string `json:"trigger,omitempty"`
+}
+
+type liteAxis struct {
+	Name         string      `json:"name,omitempty"`
+	Position     string      `json:"position,omitempty"`
+	NameLocation string      `json:"nameLocation,omitempty"`
+	NameGap      int         `json:"nameGap,omitempty"`
+	Type         string      `json:"type,omitempty"`
+	Data         []string    `json:"data,omitempty"`
+	Scale        *bool       `json:"scale,omitempty"`
+	Min          interface{} `json:"min,omitempty"`
+	Max          interface{} `json:"max,omitempty"`
+	GridIndex    int         `json:"gridIndex,omitempty"`
+	SplitLine    *struct {
+		Show bool `json:"show"`
+	} `json:"splitLine,omitempty"`
+}
+
+type liteItem struct {
+	Value interface{} `json:"value,omitempty"`
+}
+
+type liteSeries struct {
+	Name       string     `json:"name,omitempty"`
+	Type       string     `json:"type,omitempty"`
+	XAxisIndex int        `json:"xAxisIndex,omitempty"`
+	YAxisIndex int        `json:"yAxisIndex,omitempty"`
+	ShowSymbol bool       `json:"showSymbol"`
+	Color      string     `json:"color,omitempty"`
+	Data       []liteItem `json:"data"`
+	LineStyle  *struct {
+		Color string  `json:"color,omitempty"`
+		Width float32 `json:"width,omitempty"`
+		Type  string  `json:"type,omitempty"`
+	} `json:"lineStyle,omitempty"`
+}
+
+// liteJSON marshals m without go-echarts.
+func liteJSON(m *Model) ([]byte, error) {
+	o := liteOption{Color: m.Colors}
+	for _, g := range m.Grids {
+		o.Grid = append(o.Grid, liteGrid{Left: g.Left, Top: g.Top, Right: g.Right, Bottom: g.Bottom, Height: g.Height})
+	}
+	o.Legend = liteLegend{Show: true, Top: m.LegendTop}
+	if m.LegendScroll {
+		o.Legend.Type = "scroll"
+	}
+	o.Title.Text, o.Title.Left = m.Title, "center"
+	o.Title.TextStyle.FontSize = 13
+	o.Tooltip = liteTooltip{Show: true, Trigger: "axis"}
+	axis := func(a Axis) liteAxis {
+		l := liteAxis{Name: a.Name, Position: a.Position, NameLocation: a.NameLocation, NameGap: a.NameGap,
+			Type: a.Type, Min: a.Min, Max: a.Max, GridIndex: a.Grid}
+		if a.Scale {
+			t := true
+			l.Scale = &t
+		}
+		if a.HideSplitLine {
+			l.SplitLine = &struct {
+				Show bool `json:"show"`
+			}{false}
+		}
+		return l
+	}
+	for i, a := range m.XAxes {
+		l := axis(a)
+		if i == 0 && m.Kind == "bar" {
+			l.Data = m.Categories
+		}
+		o.XAxis = append(o.XAxis, l)
+	}
+	for _, a := range m.YAxes {
+		o.YAxis = append(o.YAxis, axis(a))
+	}
+	for _, s := range m.Series {
+		ls := liteSeries{Name: s.Name, Type: s.Type, XAxisIndex: s.X, YAxisIndex: s.Y, ShowSymbol: s.Symbol,
+			Color: s.Color, Data: make([]liteItem, len(s.Values))}
+		for i, v := range s.Values {
+			ls.Data[i] = liteItem{Value: v}
+		}
+		if s.LineWidth > 0 || s.Dashed {
+			ls.LineStyle = &struct {
+				Color string  `json:"color,omitempty"`
+				Width float32 `json:"width,omitempty"`
+				Type  string  `json:"type,omitempty"`
+			}{Color: s.Color, Width: s.LineWidth}
+			if s.Dashed {
+				ls.LineStyle.Type = "dashed"
+			}
+		}
+		o.Series = append(o.Series, ls)
+	}
+	return check(o)
+}
