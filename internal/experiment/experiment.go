@@ -233,8 +233,8 @@ func (s Shard) Has(k int) bool {
 }
 
 // CanonicalProblem returns the catalogue name of a problem: "c5" and "C05"
-// give "C05"; teaching problems are lower-cased. It does not check that the
-// problem exists.
+// give "C05"; other names are returned as given. It does not check that
+// the problem exists.
 func CanonicalProblem(name string) string {
 	name = strings.TrimSpace(name)
 	if len(name) >= 2 && (name[0] == 'c' || name[0] == 'C') {
@@ -242,7 +242,7 @@ func CanonicalProblem(name string) string {
 			return fmt.Sprintf("C%02d", n)
 		}
 	}
-	return strings.ToLower(name)
+	return name
 }
 
 // ParseProblems parses "all" or a comma list of problem names into sorted,

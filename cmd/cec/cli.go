@@ -1,0 +1,242 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailure     = 1   // a run failed, a file could not be written
+	exitBadInput    = 2   // bad flag, value, file content
+	exitInterrupted = 130 // SIGINT during cec run
+)
+
+// defaultDataDir is the official CEC 2017 data relative to the repository
+// root; defaultPaper the paper's LaTeX source.
+const (
+	defaultDataDir = "../shared/reference/cec2017-data"
+	defaultPaper   = "../shared/spec/000_e2c0f264882864e9.txt"
+	defaultECharts = "site/node_modules/echarts/dist/echarts.min.js"
+)
+
+// exitError carries an exit status with the one-line message.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// badInput is an error with exit status 2.
+func badInput(format string, a ...any) error {
+	return &exitError{exitBadInput, fmt.Errorf(format, a...)}
+}
+
+// failure is an error with exit status 1.
+func failure(format string, a ...any) error {
+	return &exitError{exitFailure, fmt.Errorf(format, a...)}
+}
+
+// errPrinted means the command already reported on stderr; the code is
+// taken from the exitError around it.
+var errPrinted = errors.New("reported")
+
+const usage = `usage: cec <command> [flags] [files]
+
+commands:
+  eval         evaluate points read from stdin: f | g… | h… per line
+  run          independent seeded runs of algorithms on problems
+  merge        combine shard files of cec run -o, refusing duplicates and gaps
+  table        the paper's supplement tables (best, median, c, v̄, mean, worst, std, SR, vio)
+  rank         the paper's rank tables (mean-based, median-based, totals)
+  report       an HTML report with convergence charts and the rank tables
+  compare      our supplement tables beside the paper's
+  paper-table  print a supplement table parsed from the paper's LaTeX source
+
+Run "cec <command> -h" for the flags of a command.
+`
+
+// cli runs one command and returns the exit status. Errors are reported as
+// one line on stderr.
+func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare or paper-table; cec help)")
+		return exitBadInput
+	}
+	name, rest := args[0], args[1:]
+	var err error
+	switch name {
+	case "eval":
+		err = cmdEval(rest, stdin, stdout)
+	case "run":
+		err = cmdRun(ctx, rest, stdout, stderr)
+	case "merge":
+		err = cmdMerge(rest, stdout)
+	case "table":
+		err = cmdTable(rest, stdout)
+	case "rank":
+		err = cmdRank(rest, stdout)
+	case "report":
+		err = cmdReport(rest, stdout)
+	case "compare":
+		err = cmdCompare(rest, stdout)
+	case "paper-table":
+		err = cmdPaperTable(rest, stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "cec: unknown command %q (want eval, run, merge, table, rank, report, compare or paper-table)\n", name)
+		return exitBadInput
+	}
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	code := exitFailure
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if !errors.Is(err, errPrinted) {
+		fmt.Fprintf(stderr, "cec %s: %s\n", name, oneLine(err.Error()))
+	}
+	return code
+}
+
+// oneLine folds a message onto one line.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.ReplaceAll(s, "\r\n", "; ")
+	return strings.ReplaceAll(s, "\n", "; ")
+}
+
+// flagSet is a flag set that reports nothing itself: a parse error becomes
+// one line through cli, and -h prints the usage on stdout.
+type flagSet struct {
+	*flag.FlagSet
+	synopsis string
+	stdout   io.Writer
+}
+
+func newFlags(name, synopsis string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{fs, synopsis, stdout}
+}
+
+// parseFlags parses args allowing flags and positional arguments in any
+// order, and returns the positional ones.
+func parseFlags(fs *flagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintf(fs.stdout, "usage: cec %s\n\nflags:\n", fs.synopsis)
+				fs.SetOutput(fs.stdout)
+				fs.PrintDefaults()
+				fs.SetOutput(io.Discard)
+				return nil, err
+			}
+			return nil, badInput("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// readRunFiles reads and concatenates run files; where(i) names the file
+// and line of record i. At least one file is required.
+func readRunFiles(files []string) ([]recordOrigin, error) {
+	if len(files) == 0 {
+		return nil, badInput("no run file given (want one or more .jsonl files from cec run -o)")
+	}
+	var out []recordOrigin
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		recs, lines, err := readRecords(f, name)
+		f.Close()
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		for i, r := range recs {
+			out = append(out, recordOrigin{rec: r, where: fmt.Sprintf("%s:%d", name, lines[i])})
+		}
+	}
+	return out, nil
+}
+
+// findFile returns path if it exists, else path relative to the enclosing
+// module root (the directory with go.mod) of the working directory, so
+// that the repository-relative defaults work from any subdirectory.
+func findFile(path string) string {
+	if _, err := os.Stat(path); err == nil || filepath.IsAbs(path) {
+		return path
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			if p := filepath.Join(dir, path); fileExists(p) {
+				return p
+			}
+			return path
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return path
+		}
+		dir = parent
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// writeFileAtomic writes data to path through a temporary file and a
+// rename, so that path never holds partial output.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"slices"
+
+	"pcaplay/internal/experiment"
+)
+
+// recordOrigin is a record with the file and line it came from.
+type recordOrigin struct {
+	rec   experiment.Record
+	where string
+}
+
+func readRecords(r io.Reader, name string) ([]experiment.Record, []int, error) {
+	return experiment.Read(r, name)
+}
+
+// loadGrid reads run files and checks that they form a complete grid (no
+// duplicate, no gap); the records come back in canonical order.
+func loadGrid(files []string) ([]experiment.Record, error) {
+	ro, err := readRunFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	if len(ro) == 0 {
+		return nil, badInput("%s: no runs in the file(s)", files[0])
+	}
+	recs := make([]experiment.Record, len(ro))
+	for i := range ro {
+		recs[i] = ro[i].rec
+	}
+	if err := experiment.Check(recs, func(i int) string { return ro[i].where }); err != nil {
+		return nil, badInput("%v", err)
+	}
+	experiment.Sort(recs)
+	return recs, nil
+}
+
+// cmdMerge combines shard files into one file in canonical order.
+func cmdMerge(args []string, stdout io.Writer) error {
+	fs := newFlags("merge", "merge a.jsonl b.jsonl … [-o out.jsonl]", stdout)
+	outPath := fs.String("o", "", "output file (default stdout); written atomically")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *outPath != "" && slices.Contains(files, *outPath) {
+		return badInput("-o %s is also an input file", *outPath)
+	}
+	recs, err := loadGrid(files)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	for _, r := range recs {
+		line, err := experiment.MarshalLine(r)
+		if err != nil {
+			return failure("%v", err)
+		}
+		b.Write(line)
+	}
+	if *outPath != "" {
+		if err := writeFileAtomic(*outPath, b.Bytes()); err != nil {
+			return failure("-o: %v", err)
+		}
+		return nil
+	}
+	if _, err := stdout.Write(b.Bytes()); err != nil {
+		return failure("stdout: %v", err)
+	}
+	return nil
+}
