@@ -84,7 +84,7 @@ func TestPrecompress(t *testing.T) {
 }
 
 func TestBadArgs(t *testing.T) {
-	for _, args := range [][]string{{}, {"-nope", "x"}, {"a", "b"}} {
+	for _, args := range [][]string{{}, {"-nope", "x"}, {"a", "b"}, {"-brotli", "12", "x"}} {
 		var out, errb strings.Builder
 		if code := run(args, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("run(%q) = %d, stderr %q", args, code, errb.String())
