@@ -1,0 +1,117 @@
+// Package suite is the catalogue of every problem pcaplay knows: the 2-D
+// teaching set and the CEC 2017 constrained suite C01–C28.
+//
+//	p, err := suite.New("C05", 10, suite.Options{DataDir: dir})
+//
+// CEC problems read the official data from Options.DataDir when it is set
+// (dimensions 10, 30, 50, 100 only) and otherwise use generated data
+// (cec2017.GenerateData with Options.DataSeed), which works for any even
+// dimension ≥ 2 and is what the browser uses.
+package suite
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pcaplay/core/problem"
+	"pcaplay/core/problem/cec2017"
+	"pcaplay/core/problem/teach"
+)
+
+// Info describes one problem of the catalogue.
+type Info struct {
+	Name        string // key used in URLs and flags: "rosenbrock", "C05"
+	Description string // one line
+	Teaching    bool   // a 2-D teaching problem
+	// Dims are the dimensions offered in the playground; a teaching problem
+	// has exactly {2}.
+	Dims    []int
+	NumIneq int
+	NumEq   int
+}
+
+// Options select the CEC 2017 data.
+type Options struct {
+	// DataDir is a directory with the official shift and rotation files;
+	// empty means generated data.
+	DataDir string
+	// DataSeed seeds the generated data (ignored with DataDir).
+	DataSeed uint64
+}
+
+// PlaygroundDims are the dimensions the playground offers for CEC problems.
+var PlaygroundDims = []int{2, 10, 30, 50, 100}
+
+// List returns the teaching problems followed by C01–C28.
+func List() []Info {
+	var out []Info
+	for _, name := range teach.Names() {
+		p, err := teach.New(name)
+		if err != nil {
+			continue
+		}
+		out = append(out, Info{Name: name, Description: describe(p), Teaching: true, Dims: []int{2},
+			NumIneq: p.NumIneq(), NumEq: p.NumEq()})
+	}
+	for n := 1; n <= 28; n++ {
+		lo, hi, ni, ne, rot, err := cec2017.Info(n)
+		if err != nil {
+			continue
+		}
+		d := fmt.Sprintf("CEC 2017 C%02d on [%g, %g]^D, %d inequality, %d equality", n, lo, hi, ni, ne)
+		if rot {
+			d += ", rotated"
+		}
+		out = append(out, Info{Name: fmt.Sprintf("C%02d", n), Description: d, Dims: PlaygroundDims,
+			NumIneq: ni, NumEq: ne})
+	}
+	return out
+}
+
+// New returns the problem called name at dimension dim. Names are
+// case-insensitive; "c5" and "C05" both mean C05.
+func New(name string, dim int, o Options) (problem.Problem, error) {
+	if n, ok := cecNumber(name); ok {
+		if dim < 2 {
+			return nil, fmt.Errorf("dim = %d: CEC problems need dimension ≥ 2", dim)
+		}
+		var d *cec2017.Data
+		if o.DataDir != "" {
+			var err error
+			if d, err = cec2017.LoadData(o.DataDir, n, dim); err != nil {
+				return nil, err
+			}
+		} else {
+			d = cec2017.GenerateData(n, dim, o.DataSeed)
+		}
+		return cec2017.New(n, dim, d)
+	}
+	p, err := teach.New(strings.ToLower(name))
+	if err != nil {
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28)", name, strings.Join(teach.Names(), ", "))
+	}
+	if dim != 2 && dim != 0 {
+		return nil, fmt.Errorf("dim = %d: %s is a 2-D teaching problem", dim, p.Name())
+	}
+	return p, nil
+}
+
+// cecNumber parses "C05", "c5", "C28" into 5, 5, 28.
+func cecNumber(name string) (int, bool) {
+	if len(name) < 2 || (name[0] != 'C' && name[0] != 'c') {
+		return 0, false
+	}
+	n, err := strconv.Atoi(name[1:])
+	if err != nil || n < 1 || n > 28 {
+		return 0, false
+	}
+	return n, true
+}
+
+func describe(p problem.Problem) string {
+	if d, ok := p.(problem.Describer); ok {
+		return d.Description()
+	}
+	return p.Name()
+}
