@@ -172,7 +172,7 @@ func bandChart(id, title, subtitle, yName, yType string, symlog bool, algos []st
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: tip}),
 		charts.WithColorsOpts(opts.Colors(chart.Palette)),
 		charts.WithGridOpts(opts.Grid{Top: "84", Left: "72", Right: "24", Bottom: "48"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "FES", NameLocation: "middle", NameGap: 26}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "FES", NameLocation: "middle", NameGap: 26, Min: "dataMin", Max: "dataMax"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: yName, Scale: opts.Bool(true)}),
 	)
 	for i, a := range algos {
