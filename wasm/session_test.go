@@ -1,0 +1,220 @@
+package main
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func noticeFor(notes []Notice, key string) *Notice {
+	for i := range notes {
+		if notes[i].Key == key {
+			return &notes[i]
+		}
+	}
+	return nil
+}
+
+func TestSanitizeDefaults(t *testing.T) {
+	c, notes, params, err := Sanitize(map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 0 {
+		t.Errorf("defaults gave notices: %+v", notes)
+	}
+	if c.Problem != DefaultProblem || c.Dim != 2 || c.Algo != DefaultAlgo || c.Seed != DefaultSeed || c.FES != DefaultFES(2) {
+		t.Errorf("defaults = %+v", c)
+	}
+	if len(params) == 0 || len(c.Params) != len(params) {
+		t.Fatalf("params %d, config params %d", len(params), len(c.Params))
+	}
+	for _, p := range params {
+		if p.Key == "pcam" {
+			if p.Value != "1" || !strings.Contains(p.Help, "identity") {
+				t.Errorf("pcam at D=2: value %s, help %q; want 1 and an explanation", p.Value, p.Help)
+			}
+		}
+	}
+}
+
+func TestSanitizeBadValuesAreNamed(t *testing.T) {
+	raw := map[string]string{
+		"problem": "C05", "dim": "7", "algo": "pmode", "seed": "-3", "fes": "1e9",
+		"pcaprob": "1.5", "lambda": "abc", "pca": "maybe", "nonsense": "1",
+	}
+	c, notes, _, err := Sanitize(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"dim": "7", "seed": "-3", "fes": "1e9", "pcaprob": "1.5", "lambda": "abc", "pca": "maybe"}
+	for k, v := range want {
+		n := noticeFor(notes, k)
+		if n == nil {
+			t.Errorf("no notice for %s=%s (notices %+v)", k, v, notes)
+			continue
+		}
+		if n.Value != v || n.Message == "" {
+			t.Errorf("notice for %s = %+v, want value %q and a message", k, n, v)
+		}
+	}
+	if noticeFor(notes, "nonsense") != nil {
+		t.Errorf("unknown key reported: %+v", notes)
+	}
+	if c.Dim != 10 || c.FES != MaxFES || c.Seed != DefaultSeed || c.Params["pcaprob"] != "1" || c.Params["pca"] != "true" {
+		t.Errorf("sanitized config = %+v", c)
+	}
+	if _, err := NewSession(c); err != nil {
+		t.Fatalf("sanitized config does not run: %v", err)
+	}
+}
+
+func TestSanitizeRoundTrip(t *testing.T) {
+	c, _, _, err := Sanitize(map[string]string{"problem": "c3", "dim": "10", "algo": "heco-pde", "seed": "99", "fes": "5000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, notes, _, err := Sanitize(c.Values())
+	if err != nil || len(notes) != 0 {
+		t.Fatalf("round trip: %v %+v", err, notes)
+	}
+	if c2.Problem != "C03" || c2.Seed != 99 || c2.FES != 5000 || len(c2.Params) != len(c.Params) {
+		t.Errorf("round trip %+v vs %+v", c2, c)
+	}
+	for k, v := range c.Params {
+		if c2.Params[k] != v {
+			t.Errorf("param %s: %s → %s", k, v, c2.Params[k])
+		}
+	}
+}
+
+func newSession(t *testing.T, raw map[string]string) *Session {
+	t.Helper()
+	c, _, _, err := Sanitize(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSessionStepsAndOperator(t *testing.T) {
+	s := newSession(t, map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "7", "pcaprob": "0.5"})
+	n, err := s.Step(1, nil)
+	if err != nil || n != 1 {
+		t.Fatalf("first step: %d %v", n, err)
+	}
+	pop := len(s.Last.F)
+	if s.Last.FES != pop || len(s.Last.X) != 2*pop {
+		t.Errorf("after init: FES %d, pop %d, len X %d", s.Last.FES, pop, len(s.Last.X))
+	}
+	for s.Op == nil && !s.S.Done() {
+		if _, err := s.Step(1, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	op := s.Op
+	if op == nil {
+		t.Fatal("PCA-projection never ran")
+	}
+	if op.M != 1 || op.N != 2 || len(op.Points) != op.Count*2 || len(op.Selected) != op.K {
+		t.Errorf("operator shape: %+v", op)
+	}
+	found := 0
+	for i := 0; i < op.Count; i++ {
+		if !math.IsNaN(op.Inputs[2*i]) {
+			found++
+		}
+	}
+	if found != op.Count {
+		t.Errorf("identified %d of %d inputs in the previous population", found, op.Count)
+	}
+	if len(s.History) != s.Last.Generation+1 {
+		t.Errorf("history %d points, generation %d", len(s.History), s.Last.Generation)
+	}
+	b, err := s.ConvergenceJSON()
+	if err != nil || !strings.Contains(string(b), "best feasible f") {
+		t.Errorf("convergence chart: %v", err)
+	}
+}
+
+func TestLandscape(t *testing.T) {
+	s := newSession(t, map[string]string{"problem": "disc"})
+	c, err := s.Landscape(60, 60, 0, 0, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[float64]int{}
+	for _, k := range c.LineKind {
+		kinds[k]++
+	}
+	if kinds[LineLevel] == 0 || kinds[LineG] == 0 {
+		t.Errorf("line kinds %v: want f iso-lines and a g=0 boundary", kinds)
+	}
+	inf := 0
+	for _, m := range c.Mask {
+		if m&MaskInfeasible != 0 {
+			inf++
+		}
+	}
+	if inf == 0 || inf == len(c.Mask) {
+		t.Errorf("%d of %d nodes infeasible", inf, len(c.Mask))
+	}
+	if int(c.LineStart[len(c.LineStart)-1])*2 != len(c.Lines) {
+		t.Errorf("line index does not end at the data")
+	}
+	for _, x := range c.Lines {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Fatal("non-finite line coordinate")
+		}
+	}
+}
+
+func TestPCView(t *testing.T) {
+	s := newSession(t, map[string]string{"problem": "C01", "dim": "10", "algo": "pmode", "seed": "3"})
+	if _, err := s.Step(3, nil); err != nil {
+		t.Fatal(err)
+	}
+	pv, err := s.PCView(32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pv.Values) != 10 || len(pv.Coords) != 2*len(s.Last.F) || pv.Contour == nil {
+		t.Fatalf("pc view shape: %d values, %d coords", len(pv.Values), len(pv.Coords))
+	}
+	if pv.Values[0] < pv.Values[1] {
+		t.Errorf("eigenvalues not descending: %v", pv.Values[:2])
+	}
+	// the coordinates are centred: their mean is ~0
+	su, sv := 0.0, 0.0
+	for i := 0; i < len(pv.Coords); i += 2 {
+		su += pv.Coords[i]
+		sv += pv.Coords[i+1]
+	}
+	if math.Abs(su)+math.Abs(sv) > 1e-6*float64(len(pv.Coords)) {
+		t.Errorf("PC coordinates not centred: %v %v", su, sv)
+	}
+	if len(pv.Contour.Levels) == 0 || !strings.Contains(string(pv.VarianceJS), "PC10") {
+		t.Errorf("contour levels %d, variance chart %s", len(pv.Contour.Levels), pv.VarianceJS)
+	}
+}
+
+func TestDeterministicDigest(t *testing.T) {
+	raw := map[string]string{"problem": "rosenbrock", "algo": "heco-pde", "seed": "5"}
+	a, err := RunDigest(raw, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := RunDigest(raw, 40)
+	if a != b {
+		t.Errorf("same seed, different runs: %+v vs %+v", a, b)
+	}
+	raw["seed"] = "6"
+	c, _ := RunDigest(raw, 40)
+	if c.Hash == a.Hash {
+		t.Errorf("different seeds gave the same digest")
+	}
+}

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"errors"
+	"math"
+
+	"pcaplay/core/chart"
+	"pcaplay/core/contour"
+	"pcaplay/core/pca"
+	"pcaplay/core/problem"
+	"pcaplay/core/solver"
+)
+
+// Line kinds in Contour.LineKind.
+const (
+	LineLevel = 0 // an iso-line of f; LineIndex is the level index
+	LineG     = 1 // g_i = 0; LineIndex is i
+	LineH     = 2 // h_j = 0; LineIndex is j
+)
+
+// Mask bits in Contour.Mask.
+const (
+	MaskInfeasible = 1 // v(x) > 0 at the node
+	MaskOutside    = 2 // the node is outside the box [L, U]
+)
+
+// Contour is a sampled plane: the iso-lines of f, the constraint
+// boundaries and the infeasible region, all in plane coordinates (u, v).
+// For D = 2 the plane is the decision space itself.
+type Contour struct {
+	NX, NY         int
+	X0, X1, Y0, Y1 float64
+	Levels         []float64
+	LogScale       bool
+	// Lines holds every polyline's points as flat u,v pairs; polyline p
+	// is Lines[2*LineStart[p] : 2*LineStart[p+1]].
+	Lines     []float64
+	LineStart []float64
+	LineKind  []float64
+	LineIndex []float64
+	// Mask has NX·NY node flags (MaskInfeasible, MaskOutside), row-major
+	// with row j at v = Y0 + j·(Y1−Y0)/(NY−1).
+	Mask []uint8
+}
+
+// plane maps (u, v) to a point of the decision space.
+type plane func(u, v float64, x []float64)
+
+// sample evaluates the problem on an nx×ny grid over [x0,x1]×[y0,y1] of the
+// plane and builds the iso-lines with core/contour.
+func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLevels int) (*Contour, error) {
+	if nx < 2 || ny < 2 || nx*ny > 1<<20 {
+		return nil, errors.New("landscape: grid size out of range")
+	}
+	if !(x1 > x0) || !(y1 > y0) || math.IsInf(x1-x0, 0) || math.IsInf(y1-y0, 0) {
+		return nil, errors.New("landscape: empty or non-finite extent")
+	}
+	n := p.Dim()
+	ni, ne := p.NumIneq(), p.NumEq()
+	lo, hi := p.Bounds()
+	ev := problem.NewEvaluator(p)
+	x := make([]float64, n)
+	nodes := nx * ny
+	fv := make([]float64, nodes)
+	gv := make([]float64, nodes*ni)
+	hv := make([]float64, nodes*ne)
+	mask := make([]uint8, nodes)
+	shape := &contour.Grid{NX: nx, NY: ny, X0: x0, X1: x1, Y0: y0, Y1: y1}
+	ux, vy := shape.X, shape.Y
+	for j := 0; j < ny; j++ {
+		for i := 0; i < nx; i++ {
+			at(ux(i), vy(j), x)
+			k := j*nx + i
+			f, v := ev.Eval(x)
+			fv[k] = f
+			copy(gv[k*ni:], ev.G)
+			copy(hv[k*ne:], ev.H)
+			if v > 0 {
+				mask[k] |= MaskInfeasible
+			}
+			for d := range x {
+				if x[d] < lo[d] || x[d] > hi[d] {
+					mask[k] |= MaskOutside
+					break
+				}
+			}
+		}
+	}
+	grid := func(vals []float64, stride, off int) *contour.Grid {
+		g := &contour.Grid{NX: nx, NY: ny, X0: x0, X1: x1, Y0: y0, Y1: y1, Values: make([]float64, nodes)}
+		for k := range g.Values {
+			g.Values[k] = vals[k*stride+off]
+		}
+		return g
+	}
+	c := &Contour{NX: nx, NY: ny, X0: x0, X1: x1, Y0: y0, Y1: y1, Mask: mask}
+	addLines := func(g *contour.Grid, level float64, kind, index int) {
+		for _, pl := range contour.Lines(g, level) {
+			if len(pl) < 4 {
+				continue
+			}
+			c.LineStart = append(c.LineStart, float64(len(c.Lines)/2))
+			c.LineKind = append(c.LineKind, float64(kind))
+			c.LineIndex = append(c.LineIndex, float64(index))
+			c.Lines = append(c.Lines, pl...)
+		}
+	}
+	gf := grid(fv, 1, 0)
+	if err := gf.Check(); err != nil {
+		return nil, err
+	}
+	c.Levels, c.LogScale = contour.Levels(gf, nLevels)
+	for li, l := range c.Levels {
+		addLines(gf, l, LineLevel, li)
+	}
+	for i := 0; i < ni; i++ {
+		addLines(grid(gv, ni, i), 0, LineG, i)
+	}
+	for j := 0; j < ne; j++ {
+		addLines(grid(hv, ne, j), 0, LineH, j)
+	}
+	c.LineStart = append(c.LineStart, float64(len(c.Lines)/2))
+	return c, nil
+}
+
+// Landscape samples f, g and h of a 2-D problem over [x0,x1]×[y0,y1]; an
+// empty extent (x1 ≤ x0) means the problem's box.
+func (s *Session) Landscape(nx, ny int, x0, x1, y0, y1 float64) (*Contour, error) {
+	if s.P.Dim() != 2 {
+		return nil, errors.New("landscape: the problem has D ≠ 2; use the principal-component view")
+	}
+	if !(x1 > x0) || !(y1 > y0) {
+		lo, hi := s.P.Bounds()
+		x0, x1, y0, y1 = lo[0], hi[0], lo[1], hi[1]
+	}
+	return sample(s.P, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, 14)
+}
+
+// PCView is the population seen in the plane of its first two principal
+// components through its mean.
+type PCView struct {
+	Generation int
+	Mean       []float64
+	V1, V2     []float64
+	Values     []float64 // all n eigenvalues, descending
+	Coords     []float64 // population, Count×2
+	F, V       []float64
+	Best       []float64 // best-so-far in plane coordinates
+	Contour    *Contour
+	VarianceJS []byte // explained-variance chart option
+}
+
+// PCView computes the PCA of the current population (all points, m = 2)
+// and samples f and the constraints on the plane through the mean along
+// v1, v2. grid ≤ 0 skips the sampling (points only).
+func (s *Session) PCView(grid int) (*PCView, error) {
+	if !s.HasLast {
+		return nil, errors.New("pcview: no population yet")
+	}
+	n := s.P.Dim()
+	l := &s.Last
+	count := len(l.F)
+	if n < 2 {
+		return nil, errors.New("pcview: needs D ≥ 2")
+	}
+	if count < 2 {
+		return nil, errors.New("pcview: needs at least 2 points")
+	}
+	pr, err := pca.Project(l.X, n, pca.ByFeasibility(l.F, l.V), count, 2)
+	if err != nil && !errors.Is(err, pca.ErrZeroVariance) {
+		return nil, err
+	}
+	pv := &PCView{Generation: l.Generation, Mean: pr.Mean, Values: pr.Values,
+		V1: pr.Vectors[:n], V2: pr.Vectors[n : 2*n], Coords: pr.Coords,
+		F: append([]float64(nil), l.F...), V: append([]float64(nil), l.V...)}
+	pv.Best = []float64{0, 0}
+	for d := 0; d < n; d++ {
+		pv.Best[0] += pv.V1[d] * (l.Best.X[d] - pv.Mean[d])
+		pv.Best[1] += pv.V2[d] * (l.Best.X[d] - pv.Mean[d])
+	}
+	pv.VarianceJS, err = chart.ExplainedVariance(pr.Values, "population PCA, generation "+itoa(l.Generation))
+	if err != nil {
+		return nil, err
+	}
+	if grid <= 0 {
+		return pv, nil
+	}
+	// a square extent around the points (and the best), 15% margin
+	u0, u1, v0, v1 := pv.Best[0], pv.Best[0], pv.Best[1], pv.Best[1]
+	for i := 0; i < count; i++ {
+		u0, u1 = math.Min(u0, pr.Coords[2*i]), math.Max(u1, pr.Coords[2*i])
+		v0, v1 = math.Min(v0, pr.Coords[2*i+1]), math.Max(v1, pr.Coords[2*i+1])
+	}
+	half := 0.5 * math.Max(u1-u0, v1-v0) * 1.15
+	if !(half > 1e-12) {
+		half = 1e-6 * (1 + math.Abs(pv.Mean[0]))
+	}
+	cu, cv := (u0+u1)/2, (v0+v1)/2
+	mean, a, b := pv.Mean, pv.V1, pv.V2
+	at := func(u, v float64, x []float64) {
+		for d := range x {
+			x[d] = mean[d] + u*a[d] + v*b[d]
+		}
+	}
+	pv.Contour, err = sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, 14)
+	if err != nil {
+		return nil, err
+	}
+	return pv, nil
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	var b [20]byte
+	p := len(b)
+	for i > 0 {
+		p--
+		b[p] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		p--
+		b[p] = '-'
+	}
+	return string(b[p:])
+}
+
+// Operator is one PCA-projection as the page draws it, phase by phase:
+// select → principal axes → project → reconstruct → evaluate → replace.
+type Operator struct {
+	Generation int
+	N, Count   int
+	K, M       int
+	Selected   []float64 // indices into the inputs, best first
+	// Inputs are the points the operator was applied to (Count×N), found
+	// in the previous population by their projection; a row of NaN when
+	// an input could not be identified.
+	Inputs  []float64
+	Mean    []float64
+	Values  []float64
+	Vectors []float64 // n×n, v_j = Vectors[j*N:(j+1)*N]
+	Coords  []float64 // Count×M
+	Points  []float64 // reconstructions, Count×N
+	// PF and PV are f and v of each reconstruction (evaluated again for
+	// display only: these evaluations are not counted in FES).
+	PF, PV []float64
+	// Accepted is 1 when the reconstruction is in the new population.
+	Accepted []float64
+}
+
+func newOperator(s *Session, snap *solver.Snapshot) *Operator {
+	r := snap.PCA
+	n := r.N
+	op := &Operator{Generation: snap.Generation, N: n, Count: r.Count, K: r.K, M: r.M,
+		Mean:    append([]float64(nil), r.Mean...),
+		Values:  append([]float64(nil), r.Values...),
+		Vectors: append([]float64(nil), r.Vectors...),
+		Coords:  append([]float64(nil), r.Coords...),
+		Points:  append([]float64(nil), r.Points...),
+	}
+	for _, i := range r.Selected {
+		op.Selected = append(op.Selected, float64(i))
+	}
+	op.Inputs = make([]float64, r.Count*n)
+	for i := range op.Inputs {
+		op.Inputs[i] = math.NaN()
+	}
+	// identify the inputs in the previous population: a row x is input i
+	// when its projection m + V Vᵀ(x − m) is reconstruction i.
+	prev := s.prevX
+	used := make([]bool, len(prev)/max(n, 1))
+	proj := make([]float64, n)
+	scale := 1.0
+	lo, hi := s.P.Bounds()
+	for d := 0; d < n; d++ {
+		scale = math.Max(scale, math.Abs(hi[d]-lo[d]))
+	}
+	tol := 1e-9 * scale
+	for row := range used {
+		x := prev[row*n : (row+1)*n]
+		copy(proj, op.Mean)
+		for j := 0; j < r.M; j++ {
+			v := op.Vectors[j*n : (j+1)*n]
+			y := 0.0
+			for d := 0; d < n; d++ {
+				y += v[d] * (x[d] - op.Mean[d])
+			}
+			for d := 0; d < n; d++ {
+				proj[d] += y * v[d]
+			}
+		}
+		for i := 0; i < r.Count; i++ {
+			if !math.IsNaN(op.Inputs[i*n]) {
+				continue
+			}
+			if near(proj, op.Points[i*n:(i+1)*n], tol) {
+				copy(op.Inputs[i*n:(i+1)*n], x)
+				used[row] = true
+				break
+			}
+		}
+	}
+	op.PF = make([]float64, r.Count)
+	op.PV = make([]float64, r.Count)
+	op.Accepted = make([]float64, r.Count)
+	pop := snap.X
+	for i := 0; i < r.Count; i++ {
+		pt := op.Points[i*n : (i+1)*n]
+		op.PF[i], op.PV[i] = s.eval.Eval(pt)
+		for row := 0; row*n < len(pop); row++ {
+			if near(pop[row*n:(row+1)*n], pt, tol) {
+				op.Accepted[i] = 1
+				break
+			}
+		}
+	}
+	return op
+}
+
+func near(a, b []float64, tol float64) bool {
+	for i := range a {
+		if !(math.Abs(a[i]-b[i]) <= tol) {
+			return false
+		}
+	}
+	return true
+}
