@@ -25,7 +25,7 @@ const (
 	DefaultAlgo    = "pmode"
 	DefaultSeed    = 1
 	MinFES         = 100
-	MaxFES         = 5_000_000
+	MaxFES         = 100_000_000
 )
 
 // DefaultFES is the paper's budget 20000·D.

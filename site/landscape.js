@@ -1,0 +1,349 @@
+// landscape.js: canvas drawing of a plane (the 2-D decision space, or the
+// plane of two principal components): the cached contour layer (iso-lines,
+// infeasible region, constraint boundaries, all computed in Go), the
+// population on top, and the PCA-projection overlay phase by phase.
+// Nothing here computes an iso-line: it only draws polylines from Go.
+"use strict";
+
+const PCDraw = (() => {
+  // Okabe–Ito, colour-blind safe
+  const C = {
+    blue: "#0072B2", vermillion: "#D55E00", green: "#009E73", pink: "#CC79A7",
+    orange: "#E69F00", sky: "#56B4E9", yellow: "#F0E442", black: "#000000",
+  };
+  // sequential ramp for the f levels (low = dark blue, high = light)
+  const RAMP = [[8, 48, 107], [33, 102, 172], [67, 147, 195], [146, 197, 222], [209, 229, 240], [235, 235, 235]];
+  function ramp(t) {
+    t = Math.min(1, Math.max(0, t)) * (RAMP.length - 1);
+    const i = Math.min(RAMP.length - 2, Math.floor(t)), f = t - i;
+    const a = RAMP[i], b = RAMP[i + 1];
+    return "rgb(" + a.map((x, k) => Math.round(x + f * (b[k] - x))).join(",") + ")";
+  }
+  const PAD = { l: 44, r: 12, t: 10, b: 34 };
+
+  class Plane {
+    constructor(canvas) {
+      this.canvas = canvas;
+      this.ctx = canvas.getContext("2d");
+      this.layer = null; // offscreen contour layer
+      this.contour = null;
+      this.extent = [0, 1, 0, 1];
+      this.labels = ["x1", "x2"];
+      this.pointsDrawn = 0;
+      this.resize();
+    }
+
+    resize() {
+      const r = this.canvas.getBoundingClientRect();
+      const css = Math.max(200, Math.round(r.width || 520));
+      const dpr = Math.min(2, window.devicePixelRatio || 1);
+      const px = Math.round(css * dpr);
+      if (this.canvas.width !== px) {
+        this.canvas.width = px;
+        this.canvas.height = px;
+        this.layer = null;
+      }
+      this.dpr = dpr;
+      this.size = css;
+    }
+
+    // world → css pixel
+    px(u) { const [x0, x1] = this.extent; return PAD.l + (u - x0) / (x1 - x0) * (this.size - PAD.l - PAD.r); }
+    py(v) { const [, , y0, y1] = this.extent; return PAD.t + (1 - (v - y0) / (y1 - y0)) * (this.size - PAD.t - PAD.b); }
+
+    // setContour caches a contour (from Go) as an offscreen layer.
+    setContour(c, labels) {
+      this.contour = c;
+      if (labels) this.labels = labels;
+      if (c) this.extent = Array.from(c.extent);
+      this.layer = null;
+    }
+
+    setExtent(extent, labels) {
+      this.extent = extent;
+      if (labels) this.labels = labels;
+      this.layer = null;
+    }
+
+    buildLayer() {
+      this.resize();
+      const off = document.createElement("canvas");
+      off.width = this.canvas.width;
+      off.height = this.canvas.height;
+      const g = off.getContext("2d");
+      g.scale(this.dpr, this.dpr);
+      g.fillStyle = "#fff";
+      g.fillRect(0, 0, this.size, this.size);
+      const c = this.contour;
+      const W = this.size - PAD.l - PAD.r, H = this.size - PAD.t - PAD.b;
+      if (c) {
+        // infeasible (and outside-the-box) region from the node mask
+        const img = document.createElement("canvas");
+        img.width = c.nx; img.height = c.ny;
+        const ig = img.getContext("2d");
+        const data = ig.createImageData(c.nx, c.ny);
+        for (let j = 0; j < c.ny; j++) {
+          for (let i = 0; i < c.nx; i++) {
+            const m = c.mask[j * c.nx + i];
+            const o = ((c.ny - 1 - j) * c.nx + i) * 4;
+            if (m & 2) { data.data[o] = 90; data.data[o + 1] = 90; data.data[o + 2] = 90; data.data[o + 3] = 150; }
+            else if (m & 1) { data.data[o] = 150; data.data[o + 1] = 150; data.data[o + 2] = 150; data.data[o + 3] = 95; }
+          }
+        }
+        ig.putImageData(data, 0, 0);
+        g.imageSmoothingEnabled = true;
+        // nodes sit on the extent's corners: stretch by half a cell
+        const hx = W / (c.nx - 1) / 2, hy = H / (c.ny - 1) / 2;
+        g.save();
+        g.beginPath(); g.rect(PAD.l, PAD.t, W, H); g.clip();
+        g.drawImage(img, PAD.l - hx, PAD.t - hy, W + 2 * hx, H + 2 * hy);
+        // iso-lines of f, then the boundaries g_i = 0 and h_j = 0
+        const nl = c.levels.length;
+        for (let pass = 0; pass < 2; pass++) {
+          for (let p = 0; p + 1 < c.lineStart.length; p++) {
+            const kind = c.lineKind[p];
+            if ((pass === 0) !== (kind === 0)) continue;
+            g.beginPath();
+            const a = c.lineStart[p], b = c.lineStart[p + 1];
+            for (let q = a; q < b; q++) {
+              const x = this.px(c.lines[2 * q]), y = this.py(c.lines[2 * q + 1]);
+              if (q === a) g.moveTo(x, y); else g.lineTo(x, y);
+            }
+            if (kind === 0) {
+              g.strokeStyle = ramp(nl > 1 ? c.lineIndex[p] / (nl - 1) : 0.5);
+              g.lineWidth = 1;
+              g.setLineDash([]);
+            } else {
+              g.strokeStyle = C.black;
+              g.lineWidth = 2;
+              g.setLineDash(kind === 2 ? [6, 4] : []);
+            }
+            g.stroke();
+          }
+        }
+        g.setLineDash([]);
+        g.restore();
+      }
+      // frame, ticks, labels
+      g.strokeStyle = "#444"; g.lineWidth = 1;
+      g.strokeRect(PAD.l, PAD.t, W, H);
+      g.fillStyle = "#333"; g.font = "11px system-ui, sans-serif";
+      const [x0, x1, y0, y1] = this.extent;
+      g.textAlign = "center"; g.textBaseline = "top";
+      for (let k = 0; k <= 4; k++) {
+        const u = x0 + k / 4 * (x1 - x0);
+        g.fillText(fmt(u), this.px(u), PAD.t + H + 3);
+      }
+      g.fillText(this.labels[0], PAD.l + W / 2, PAD.t + H + 18);
+      g.textAlign = "right"; g.textBaseline = "middle";
+      for (let k = 0; k <= 4; k++) {
+        const v = y0 + k / 4 * (y1 - y0);
+        g.fillText(fmt(v), PAD.l - 3, this.py(v));
+      }
+      g.save();
+      g.translate(11, PAD.t + H / 2); g.rotate(-Math.PI / 2);
+      g.textAlign = "center"; g.fillText(this.labels[1], 0, 0);
+      g.restore();
+      this.layer = off;
+    }
+
+    // begin draws the cached layer and returns the context for points
+    begin() {
+      if (!this.layer) this.buildLayer();
+      const g = this.ctx;
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.drawImage(this.layer, 0, 0);
+      g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      g.save();
+      g.beginPath();
+      g.rect(PAD.l, PAD.t, this.size - PAD.l - PAD.r, this.size - PAD.t - PAD.b);
+      g.clip();
+      return g;
+    }
+    end() { this.ctx.restore(); }
+
+    // drawPopulation: xy flat (u,v) pairs, v = violation per point, best (u,v)
+    drawPopulation(xy, viol, best, faded) {
+      const g = this.begin();
+      const n = viol ? viol.length : 0;
+      g.globalAlpha = faded ? 0.35 : 1;
+      for (let i = 0; i < n; i++) {
+        const x = this.px(xy[2 * i]), y = this.py(xy[2 * i + 1]);
+        if (viol[i] > 0) cross(g, x, y, 4, C.vermillion);
+        else dot(g, x, y, 3.5, C.blue);
+      }
+      g.globalAlpha = 1;
+      if (best && best.length >= 2) star(g, this.px(best[0]), this.py(best[1]), 9);
+      this.end();
+      this.pointsDrawn = n;
+    }
+
+    message(text) {
+      const g = this.begin();
+      g.fillStyle = "rgba(255,255,255,0.8)";
+      g.fillRect(PAD.l + 10, PAD.t + 10, this.size - PAD.l - PAD.r - 20, 46);
+      g.fillStyle = "#222"; g.font = "13px system-ui, sans-serif";
+      g.textAlign = "left"; g.textBaseline = "top";
+      wrap(g, text, PAD.l + 18, PAD.t + 16, this.size - PAD.l - PAD.r - 36, 16);
+      this.end();
+    }
+  }
+
+  // drawOperator draws one PCA-projection (op, in plane coordinates made by
+  // toPlane) up to phase (0..5; -1 = everything).
+  //   toPlane(x: array of n) → [u, v]
+  function drawOperator(plane, op, phase, toPlane, pop) {
+    const g = plane.begin();
+    const n = op.n, count = op.count;
+    const all = phase < 0;
+    const show = (p) => all || phase >= p;
+    const row = (a, i) => a.subarray(i * n, (i + 1) * n);
+    const inP = [], outP = [];
+    for (let i = 0; i < count; i++) {
+      const x = row(op.inputs, i);
+      inP.push(Number.isNaN(x[0]) ? null : toPlane(x));
+      outP.push(toPlane(row(op.points, i)));
+    }
+    // the population after the generation, faint (context)
+    if (pop && (phase === 5 || all)) {
+      g.globalAlpha = 0.25;
+      for (let i = 0; i * 2 < pop.xy.length; i++) dot(g, plane.px(pop.xy[2 * i]), plane.py(pop.xy[2 * i + 1]), 2.5, "#555");
+      g.globalAlpha = 1;
+    }
+    const mean = toPlane(op.mean);
+    const mx = plane.px(mean[0]), my = plane.py(mean[1]);
+    const selected = new Set(Array.from(op.selected));
+    // phase 0: inputs and the k selected
+    for (let i = 0; i < count; i++) {
+      const p = inP[i];
+      if (!p) continue;
+      const x = plane.px(p[0]), y = plane.py(p[1]);
+      ring(g, x, y, 4, "#333");
+      if (selected.has(i)) square(g, x, y, 6, C.orange);
+    }
+    // phase 1: mean and axes scaled by sqrt(eigenvalue)
+    if (show(1)) {
+      const shown = Math.min(n, n === 2 ? 2 : Math.max(2, op.m));
+      for (let j = shown - 1; j >= 0; j--) {
+        const v = op.vectors.subarray(j * n, (j + 1) * n);
+        const s = Math.sqrt(Math.max(0, op.values[j]));
+        const tip = new Float64Array(n);
+        for (let d = 0; d < n; d++) tip[d] = op.mean[d] + s * v[d];
+        const t = toPlane(tip);
+        const kept = j < op.m;
+        arrow(g, mx, my, plane.px(t[0]), plane.py(t[1]), kept ? C.green : C.pink, kept ? 3 : 2, kept ? [] : [5, 4]);
+        g.fillStyle = kept ? C.green : C.pink; g.font = "bold 12px system-ui, sans-serif";
+        g.textAlign = "left"; g.textBaseline = "bottom";
+        g.fillText("v" + (j + 1), plane.px(t[0]) + 4, plane.py(t[1]) - 2);
+      }
+      diamond(g, mx, my, 7, C.black);
+    }
+    // phase 2: the kept subspace and the orthogonal drop from each input
+    if (show(2)) {
+      if (op.m === 1) {
+        const v = op.vectors.subarray(0, n);
+        const far = new Float64Array(n), far2 = new Float64Array(n);
+        const L = 1e3 * (Math.abs(plane.extent[1] - plane.extent[0]) + Math.abs(plane.extent[3] - plane.extent[2]));
+        for (let d = 0; d < n; d++) { far[d] = op.mean[d] + L * v[d]; far2[d] = op.mean[d] - L * v[d]; }
+        const a = toPlane(far), b = toPlane(far2);
+        g.strokeStyle = C.green; g.lineWidth = 1; g.setLineDash([2, 3]);
+        g.beginPath(); g.moveTo(plane.px(a[0]), plane.py(a[1])); g.lineTo(plane.px(b[0]), plane.py(b[1])); g.stroke();
+        g.setLineDash([]);
+      }
+      for (let i = 0; i < count; i++) {
+        if (!inP[i]) continue;
+        g.strokeStyle = "#777"; g.lineWidth = 1; g.setLineDash([2, 2]);
+        g.beginPath(); g.moveTo(plane.px(inP[i][0]), plane.py(inP[i][1]));
+        g.lineTo(plane.px(outP[i][0]), plane.py(outP[i][1])); g.stroke();
+        g.setLineDash([]);
+        if (phase === 2) dot(g, plane.px(outP[i][0]), plane.py(outP[i][1]), 2, C.green);
+      }
+    }
+    // phase 3: reconstructions with an arrow from each input
+    if (show(3)) {
+      for (let i = 0; i < count; i++) {
+        const x = plane.px(outP[i][0]), y = plane.py(outP[i][1]);
+        if (inP[i] && phase !== 4 && phase !== 5) {
+          arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
+        }
+        if (phase === 3 || (phase < 0 && !op.accepted)) ring(g, x, y, 5, C.sky, 2.5);
+      }
+    }
+    // phase 4: evaluated: shape by feasibility, f next to the point
+    if (show(4) && phase !== 5 && !all) {
+      for (let i = 0; i < count; i++) {
+        const x = plane.px(outP[i][0]), y = plane.py(outP[i][1]);
+        if (op.pv[i] > 0) cross(g, x, y, 5, C.vermillion); else dot(g, x, y, 4.5, C.blue);
+        if (count <= 16) {
+          g.fillStyle = "#222"; g.font = "10px system-ui, sans-serif"; g.textAlign = "left"; g.textBaseline = "middle";
+          g.fillText(op.pv[i] > 0 ? "v=" + fmt(op.pv[i]) : "f=" + fmt(op.pf[i]), x + 7, y);
+        }
+      }
+    }
+    // phase 5: which reconstructions entered the population
+    if (show(5)) {
+      for (let i = 0; i < count; i++) {
+        const x = plane.px(outP[i][0]), y = plane.py(outP[i][1]);
+        if (op.accepted[i]) {
+          if (inP[i]) arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
+          ring(g, x, y, 7, C.blue, 2.5);
+          if (op.pv[i] > 0) cross(g, x, y, 4, C.vermillion); else dot(g, x, y, 4, C.blue);
+        } else {
+          g.globalAlpha = 0.6; ring(g, x, y, 4, C.sky, 1.5); g.globalAlpha = 1;
+        }
+      }
+    }
+    plane.end();
+    plane.pointsDrawn = count;
+  }
+
+  // shapes
+  function dot(g, x, y, r, c) { g.fillStyle = c; g.beginPath(); g.arc(x, y, r, 0, 2 * Math.PI); g.fill(); }
+  function ring(g, x, y, r, c, w) { g.strokeStyle = c; g.lineWidth = w || 1.5; g.beginPath(); g.arc(x, y, r, 0, 2 * Math.PI); g.stroke(); }
+  function cross(g, x, y, r, c) {
+    g.strokeStyle = c; g.lineWidth = 2.2; g.beginPath();
+    g.moveTo(x - r, y - r); g.lineTo(x + r, y + r); g.moveTo(x - r, y + r); g.lineTo(x + r, y - r); g.stroke();
+  }
+  function square(g, x, y, r, c) { g.strokeStyle = c; g.lineWidth = 2.5; g.strokeRect(x - r, y - r, 2 * r, 2 * r); }
+  function diamond(g, x, y, r, c) {
+    g.fillStyle = c; g.beginPath(); g.moveTo(x, y - r); g.lineTo(x + r, y); g.lineTo(x, y + r); g.lineTo(x - r, y); g.closePath(); g.fill();
+    g.strokeStyle = "#fff"; g.lineWidth = 1.5; g.stroke();
+  }
+  function star(g, x, y, r) {
+    g.beginPath();
+    for (let k = 0; k < 10; k++) {
+      const a = -Math.PI / 2 + k * Math.PI / 5, rr = k % 2 ? r * 0.45 : r;
+      const px = x + rr * Math.cos(a), py = y + rr * Math.sin(a);
+      if (k) g.lineTo(px, py); else g.moveTo(px, py);
+    }
+    g.closePath(); g.fillStyle = C.yellow; g.fill(); g.strokeStyle = C.black; g.lineWidth = 1.5; g.stroke();
+  }
+  function arrow(g, x0, y0, x1, y1, c, w, dash) {
+    const dx = x1 - x0, dy = y1 - y0, L = Math.hypot(dx, dy);
+    if (!(L > 0.5)) return;
+    g.strokeStyle = c; g.fillStyle = c; g.lineWidth = w; g.setLineDash(dash || []);
+    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke(); g.setLineDash([]);
+    const h = Math.min(10, 0.4 * L) + w, ux = dx / L, uy = dy / L;
+    g.beginPath(); g.moveTo(x1, y1);
+    g.lineTo(x1 - h * ux + 0.5 * h * uy, y1 - h * uy - 0.5 * h * ux);
+    g.lineTo(x1 - h * ux - 0.5 * h * uy, y1 - h * uy + 0.5 * h * ux);
+    g.closePath(); g.fill();
+  }
+  function wrap(g, text, x, y, w, lh) {
+    let line = "";
+    for (const word of String(text).split(" ")) {
+      const t = line ? line + " " + word : word;
+      if (g.measureText(t).width > w && line) { g.fillText(line, x, y); y += lh; line = word; } else line = t;
+    }
+    if (line) g.fillText(line, x, y);
+  }
+  function fmt(x) {
+    if (x === null || x === undefined || Number.isNaN(x)) return "–";
+    if (!Number.isFinite(x)) return x > 0 ? "∞" : "−∞";
+    const a = Math.abs(x);
+    if (a !== 0 && (a < 1e-3 || a >= 1e5)) return x.toExponential(2);
+    return String(Number(x.toPrecision(4)));
+  }
+
+  return { Plane, drawOperator, fmt, colors: C };
+})();
