@@ -160,8 +160,9 @@ func roundAll(xs []float64) []float64 {
 }
 
 // BenchmarkGenerationsPerSecond plays DE on the 2-D Rosenbrock problem with
-// a population of 100 for PCAPLAY_BENCH_SECONDS (default 4) while the page
-// animates, and reports generations (and FES) per second.
+// a population of 100 at full speed (speed=10: no rate limit) for
+// PCAPLAY_BENCH_SECONDS (default 4) while the page animates, and reports
+// generations (and FES) per second.
 func BenchmarkGenerationsPerSecond(b *testing.B) {
 	h := setup(b)
 	secs := envInt("PCAPLAY_BENCH_SECONDS", 4)
@@ -174,7 +175,8 @@ func BenchmarkGenerationsPerSecond(b *testing.B) {
 	var gps, fps []float64
 	for b.Loop() {
 		tb := h.newTab(b)
-		tb.open(hash("problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "10000000"))
+		tb.open(hash("problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "5000000", "speed", "10"))
+		tb.noNotice()
 		tb.call("pause")
 		tb.call("step") // initial population
 		m0 := eval[mark](tb, 10*time.Second, `(() => { window.playground.play(); return `+now+`; })()`)
@@ -189,7 +191,8 @@ func BenchmarkGenerationsPerSecond(b *testing.B) {
 	b.ReportMetric(median(fps), "FES/s")
 }
 
-// BenchmarkLongestTask runs a 10-D problem for 200 000 FES to the end while
+// BenchmarkLongestTask runs HECO-PDE on the 10-D C01 for 200 000 FES at full
+// speed (speed=10) to the end while
 // a PerformanceObserver records the main thread's long tasks (> 50 ms), and
 // reports the longest, their number and the run's wall time.
 // PCAPLAY_BENCH_LONGTASK_HASH replaces the URL hash.
@@ -197,7 +200,7 @@ func BenchmarkLongestTask(b *testing.B) {
 	h := setup(b)
 	hs := os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH")
 	if hs == "" {
-		hs = hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "1", "fes", "200000")
+		hs = hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "1", "fes", "200000", "speed", "10")
 	}
 	type tasks struct {
 		Max   float64 `json:"max"`
@@ -209,6 +212,7 @@ func BenchmarkLongestTask(b *testing.B) {
 	for b.Loop() {
 		tb := h.newTab(b)
 		tb.open(hs)
+		tb.noNotice()
 		s0 := tb.status()
 		if s0.MaxFES != 200000 && os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH") == "" {
 			b.Fatalf("maxFES %v, want 200000", s0.MaxFES)

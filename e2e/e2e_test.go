@@ -22,6 +22,7 @@ func TestLoad(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.open("")
+	tb.noNotice()
 
 	ready := eval[float64](tb, 10*time.Second, `window.__e2e.readyAt === null ? -1 : window.__e2e.readyAt`)
 	if ready < 0 {
@@ -58,7 +59,8 @@ func TestLoad(t *testing.T) {
 func TestRunToEnd(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
-	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "3", "fes", "3000", "pop", "30"))
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "3", "fes", "3000", "pop", "30", "speed", "10"))
+	tb.noNotice()
 	s0 := tb.status()
 	if s0.MaxFES != 3000 {
 		t.Errorf("status().maxFES = %v, want 3000 (from fes=3000)", s0.MaxFES)
@@ -92,33 +94,39 @@ func TestRunToEnd(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
-// TestSharedURLIsDeterministic opens the same shared URL in two tabs, runs
-// each to the end, and compares the best f (and v) bit for bit.
+// TestSharedURLIsDeterministic runs a URL to the end, then opens the URL
+// the page shows for it (location.hash, the one a user shares) in a second
+// tab and runs that to the end: the best f and v agree bit for bit.
 func TestSharedURLIsDeterministic(t *testing.T) {
 	h := setup(t)
 	for _, c := range []struct{ name, hash string }{
 		{"heco-pde/C01", hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "42", "fes", "4000",
-			"lambda", "20", "pcaprob", "0.5")},
+			"lambda", "20", "mufinal", "20", "pcaprob", "0.5", "speed", "10")},
 		{"cmode/rosenbrock", hash("problem", "rosenbrock", "algo", "cmode", "seed", "7", "fes", "2500",
-			"pop", "40", "lambda", "20", "fmax", "0.9")},
+			"pop", "40", "lambda", "20", "fmax", "0.9", "speed", "10")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var got [2]Status
-			for i := range got {
-				tb := h.newTab(t)
-				tb.open(c.hash)
-				got[i] = tb.runToEnd(3 * time.Minute)
-				tb.noConsoleErrors()
-			}
-			a, b := got[0], got[1]
+			first := h.newTab(t)
+			first.open(c.hash)
+			first.noNotice()
+			shared := strings.TrimPrefix(eval[string](first, 5*time.Second, `location.hash`), "#")
+			a := first.runToEnd(3 * time.Minute)
+			first.noConsoleErrors()
+
+			second := h.newTab(t)
+			second.open(shared)
+			second.noNotice()
+			b := second.runToEnd(3 * time.Minute)
+			second.noConsoleErrors()
+
 			if a.BestFBits != b.BestFBits || a.BestVBits != b.BestVBits {
-				t.Errorf("#%s gave different bests:\n first  f=%s (%s) v=%s\n second f=%s (%s) v=%s",
-					c.hash, a.BestF, a.BestFBits, a.BestV, b.BestF, b.BestFBits, b.BestV)
+				t.Errorf("#%s and its shared URL #%s gave different bests:\n first  f=%s (%s) v=%s\n second f=%s (%s) v=%s",
+					c.hash, shared, a.BestF, a.BestFBits, a.BestV, b.BestF, b.BestFBits, b.BestV)
 			}
 			if a.FES != b.FES || a.Generation != b.Generation {
 				t.Errorf("#%s: runs differ: %v vs %v", c.hash, a, b)
 			}
-			t.Logf("#%s: bestF %s (bits %s), bestV %s, %v generations", c.hash, a.BestF, a.BestFBits, a.BestV, a.Generation)
+			t.Logf("#%s: bestF %s (bits %s), bestV %s, %v generations", shared, a.BestF, a.BestFBits, a.BestV, a.Generation)
 		})
 	}
 }
@@ -208,6 +216,7 @@ func TestStep(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := h.newTab(t)
 			tb.open(c.hash)
+			tb.noNotice()
 			tb.call("pause")
 			tb.call("step") // makes sure the initial population exists
 			for i := 0; i < 3; i++ {
@@ -300,7 +309,8 @@ func TestPostMessage(t *testing.T) {
 func TestSpaceTogglesRunning(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
-	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "10000000"))
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "5000000"))
+	tb.noNotice()
 	tb.call("pause")
 	if tb.status().Running {
 		t.Fatal("running after pause()")

@@ -497,6 +497,28 @@ func hash(kv ...string) string {
 	return strings.Join(parts, "&")
 }
 
+// notice returns whether #notice is shown, and its text.
+func (t *tab) notice() (bool, string) {
+	t.tb.Helper()
+	n := eval[struct {
+		Shown bool   `json:"shown"`
+		Text  string `json:"text"`
+	}](t, 10*time.Second, `(() => {
+		const n = document.getElementById("notice");
+		if (!n) return {shown: false, text: ""};
+		return {shown: !n.hidden && getComputedStyle(n).display !== "none" && n.textContent.trim() !== "", text: n.textContent.trim()};
+	})()`)
+	return n.Shown, n.Text
+}
+
+// noNotice fails the test if #notice is shown (the URL had a bad value).
+func (t *tab) noNotice() {
+	t.tb.Helper()
+	if shown, text := t.notice(); shown {
+		t.tb.Errorf("#notice is shown for a URL meant to be valid: %q", text)
+	}
+}
+
 // screenshot captures the viewport as PNG.
 func (t *tab) screenshot() []byte {
 	t.tb.Helper()
