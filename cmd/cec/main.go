@@ -1,17 +1,50 @@
 // Command cec evaluates CEC 2017 constrained problems and runs, merges,
 // tabulates, ranks and charts the paper's experiments.
 //
-//	cec eval    -problem C05 -dim 10 < points.txt
-//	cec run     -algo pmode -problem C01 -dim 10 -runs 25 -seed 1 [-o runs.jsonl]
-//	cec merge   a.jsonl b.jsonl -o runs.jsonl
-//	cec table   runs.jsonl [-format md|csv]
-//	cec rank    runs.jsonl
-//	cec report  runs.jsonl -o report.html
-//	cec compare runs.jsonl [-paper paper.tex]
+//	cec eval    -problem C05 -dim 10 [-data DIR] < points.txt
+//	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1
+//	            [-fes N] [-data DIR] [-json] [-o runs.jsonl] [-shard i/n] [-set key=value,…]
+//	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
+//	cec table   runs.jsonl … [-format md|csv] [-algo a] [-dim D]
+//	cec rank    runs.jsonl … [-algo a,b] [-dim D]
+//	cec report  runs.jsonl … -o report.html [-echarts FILE]
+//	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
 //	cec paper-table -algo pmode -dim 10 [-paper paper.tex]
 //
-// Run "cec help" or "cec <command> -h" for the flags. Bad input gets one
-// line on stderr and exit status 2; an interrupted run exits with 130.
+// Run "cec help" or "cec <command> -h" for the flags. -data defaults to
+// ../shared/reference/cec2017-data relative to the repository root
+// (an empty -data means generated data); -paper to the paper's LaTeX
+// source beside it.
+//
+// eval prints "f | g1 g2 … | h1 …" per input point with %.17g, the value
+// part of the official test-vector lines; an empty field means the problem
+// has no constraint of that kind.
+//
+// run executes every (algorithm, problem, run) on runtime.NumCPU() workers
+// (-workers). Run r uses the seed -seed + r for every algorithm and
+// problem, and MaxFES defaults to 20000·D, so the output is a function of
+// the flags: the same flags print the same bytes whatever the number of
+// workers. -shard i/n keeps the grid jobs whose index (in the canonical
+// order algorithm, problem, run) is ≡ i−1 mod n; merge joins the shards
+// back into exactly the file of the full run. -set takes key=value (every
+// algorithm with that key) or algo.key=value.
+//
+// One JSON object per run (-json, -o), in canonical order:
+//
+//	algo, problem, dim, run, seed   what ran
+//	maxfes, fes                     budget and evaluations used
+//	f, v, feasible, counts          final best: f, CEC mean violation v̄,
+//	                                v = 0, c (violations > 1, > 0.01, > 1e-4)
+//	best_fes, x, settings           when it was found, the point, "key=value,…"
+//	checkpoints                     [{frac, fes, f, v}] at 10 %, 50 %, 100 % of
+//	                                MaxFES: the best-so-far at the first
+//	                                generation whose FES reaches the fraction
+//	curve                           {fes, f, v}: the same on ~50 log-spaced FES
+//
+// Bad input gets one line on stderr naming the value and exit status 2,
+// with nothing on stdout. On SIGINT, run starts nothing new, writes every
+// finished run, says on stderr that the output is incomplete and exits
+// with 130.
 package main
 
 import (
