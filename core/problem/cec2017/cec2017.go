@@ -102,7 +102,8 @@ import (
 	"pcaplay/core/problem"
 )
 
-// Data are a problem's shift vector and rotation matrices.
+// Data are a problem's shift vector and rotation matrices. The problems
+// with a matrix are C02, C21–C28 (M) and C05 (M = M1_5, M2 = M2_5).
 type Data struct {
 	Shift []float64 // o, length dim
 	M     []float64 // dim×dim row-major (M[i*dim+j] = j-th number on line i of the file); nil when the problem is not rotated

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -579,6 +580,36 @@ func TestC17SignCount(t *testing.T) {
 		wantF := float64(4*dim)/4000 + 1 - math.Cos(x[0])
 		if f := p.Evaluate(x, g, h); scaledDiff(f, wantF) > 1e-14 || g[0] != float64(dim-1) || math.Abs(h[0]) > 1e-12 {
 			t.Errorf("C17 D=%d at (2√D, 0, …): f = %v, g = %v, h = %v; want %v, %d, 0", dim, f, g, h, wantF, dim-1)
+		}
+	}
+}
+
+// TestCube compares cube with y³ computed exactly and rounded to nearest.
+func TestCube(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	exact := func(y float64) float64 {
+		b := new(big.Float).SetPrec(200).SetFloat64(y)
+		b.Mul(b, new(big.Float).SetPrec(200).SetFloat64(y))
+		b.Mul(b, new(big.Float).SetPrec(200).SetFloat64(y))
+		f, _ := b.Float64()
+		return f
+	}
+	bad := 0
+	for k := range 200000 {
+		// Magnitudes from 1e-3 to 1e6 cover the box and rotated boxes.
+		y := math.Pow(10, -3+9*rng.Float64())
+		if k%2 == 1 {
+			y = -y
+		}
+		if c, e := cube(y), exact(y); c != e {
+			if bad++; bad <= 5 {
+				t.Errorf("cube(%v) = %v, correctly rounded %v", y, c, e)
+			}
+		}
+	}
+	for _, y := range []float64{0, 1, -1, 2, 0.5, 3} {
+		if c := cube(y); c != y*y*y {
+			t.Errorf("cube(%v) = %v", y, c)
 		}
 	}
 }

@@ -172,7 +172,10 @@ const (
 //	                        P, Q = Gram–Schmidt orthonormalisation of the
 //	                        columns of A and B (modified Gram–Schmidt, each
 //	                        column orthogonalised twice against the previous ones);
-//	                        σ_k = c^((u_k − min u)/(max u − min u));
+//	                        σ_k = c^t_k, t_k = (u_k − min u)/(max u − min u),
+//	                        evaluated as (Σ_{j=0}^{10} (x/32)^j / j!)^32 with
+//	                        x = t_k·ln c (Horner, then five squarings), and
+//	                        σ_k = c where t_k = 1;
 //	                        M_ij = Σ_k (P_ik σ_k) Q_kj, summed in k order.
 //
 // As in the official files, the shift for dimension D is the first D
@@ -180,9 +183,12 @@ const (
 // while each dimension has its own matrices.
 //
 // The numbers are bit-identical for the same (num, dim, seed) on one
-// platform. NormFloat64 and math.Pow use math.Exp and math.Log, which have
-// assembly versions on some architectures, so the last bits may differ
-// between, say, amd64 and wasm.
+// platform. Apart from NormFloat64 the generation uses only basic
+// arithmetic and math.Sqrt (every product that feeds a sum is rounded on
+// its own), and the output was checked to agree bit for bit between amd64
+// (default GOAMD64=v1) and wasm. Where the standard library itself is
+// compiled with fused multiply-adds (arm64, GOAMD64=v3) NormFloat64, and
+// so the matrices, may differ in the last bits.
 func GenerateData(num, dim int, seed uint64) *Data {
 	if checkNum(num) != nil || dim < 2 {
 		return nil
@@ -241,7 +247,7 @@ func genMatrix(seed, id uint64, c float64, dim int) []float64 {
 		if umax > umin {
 			t = (u[k] - umin) / (umax - umin)
 		}
-		sigma[k] = math.Pow(c, t)
+		sigma[k] = powC(c, t)
 	}
 	m := make([]float64, n*n)
 	for i := range n {
@@ -256,6 +262,36 @@ func genMatrix(seed, id uint64, c float64, dim int) []float64 {
 	}
 	return m
 }
+
+// powC returns c^t for c ∈ {3, 5} and t ∈ [0, 1] as exp(t·ln c), with
+// exp(x) = (Σ_{j=0}^{10} (x/32)^j / j!)^32 (Horner's scheme, then five
+// squarings; relative error below 1e-14), and c^1 = c exactly. It uses only
+// basic arithmetic, unlike math.Pow whose math.Exp has assembly versions,
+// so the generated matrices do not depend on the platform.
+func powC(c, t float64) float64 {
+	if t == 1 {
+		return c
+	}
+	lnc := ln3
+	if c == 5 {
+		lnc = ln5
+	}
+	r := float64(t*lnc) / 32
+	p := 1.0
+	for k := 10; k >= 1; k-- {
+		p = 1 + float64(r*p)/float64(k)
+	}
+	for range 5 {
+		p *= p
+	}
+	return p
+}
+
+// ln 3 and ln 5, the nearest doubles.
+const (
+	ln3 = 1.0986122886681098
+	ln5 = 1.6094379124341003
+)
 
 // gramSchmidt replaces the columns of the row-major n×n matrix a by their
 // Gram–Schmidt orthonormalisation: column j becomes v/‖v‖ where v is

@@ -269,3 +269,18 @@ func TestGenerateDataStructure(t *testing.T) {
 		t.Errorf("C07: the D=10 shift is not the prefix of the D=30 shift")
 	}
 }
+
+// TestPowC compares the portable c^t of GenerateData with math.Pow.
+func TestPowC(t *testing.T) {
+	for _, c := range []float64{3, 5} {
+		if powC(c, 0) != 1 || powC(c, 1) != c {
+			t.Errorf("c = %v: c^0 = %v, c^1 = %v", c, powC(c, 0), powC(c, 1))
+		}
+		for k := range 1001 {
+			x := float64(k) / 1000
+			if got, want := powC(c, x), math.Pow(c, x); math.Abs(got-want) > 1e-14*want {
+				t.Errorf("%v^%v = %v, math.Pow gives %v", c, x, got, want)
+			}
+		}
+	}
+}

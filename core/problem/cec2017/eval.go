@@ -72,15 +72,31 @@ func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
 	return n
 }
 
-// cube returns y³ rounded once (barring double-rounding ties), like the C
-// library's pow(y, 3): with p = y·y + e1 and p·y = q + e2 exactly,
-// y³ = q + e2 + e1·y.
+// cube returns y³ rounded once (barring near-ties far below an ulp), like
+// the C library's pow(y, 3). With the error-free products y·y = p + e1 and
+// p·y = q + e2, y³ = q + e2 + e1·y exactly, and only the small correction
+// e2 + e1·y is rounded before the last addition.
 func cube(y float64) float64 {
-	p := y * y
-	e1 := math.FMA(y, y, -p)
-	q := p * y
-	e2 := math.FMA(p, y, -q)
+	p, e1 := twoProduct(y, y)
+	q, e2 := twoProduct(p, y)
 	return q + (e2 + float64(e1*y))
+}
+
+// twoProduct returns p = fl(a·b) and e with a·b = p + e exactly (Dekker,
+// with Veltkamp splitting into 26-bit halves; no overflow for |a|, |b| <
+// 1e150). It uses no FMA instruction, so it is as fast in WebAssembly,
+// where math.FMA is emulated in software, as elsewhere.
+func twoProduct(a, b float64) (p, e float64) {
+	const split = 1<<27 + 1
+	p = a * b
+	ca := float64(split * a)
+	ah := ca - (ca - a)
+	al := a - ah
+	cb := float64(split * b)
+	bh := cb - (cb - b)
+	bl := b - bh
+	e = float64(float64(float64(ah*bh)-p)+float64(ah*bl)+float64(al*bh)) + float64(al*bl)
+	return p, e
 }
 
 // sgn is −1, 0 or 1 (0 for 0 and NaN), as the C helper.
