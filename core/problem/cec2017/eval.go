@@ -82,10 +82,11 @@ func cube(y float64) float64 {
 	return q + (e2 + float64(e1*y))
 }
 
-// twoProduct returns p = fl(a·b) and e with a·b = p + e exactly (Dekker,
-// with Veltkamp splitting into 26-bit halves; no overflow for |a|, |b| <
-// 1e150). It uses no FMA instruction, so it is as fast in WebAssembly,
-// where math.FMA is emulated in software, as elsewhere.
+// twoProduct returns p = fl(a·b) and e with a·b = p + e exactly (Dekker's
+// product with Veltkamp splitting into 26-bit halves; exact unless a·b is
+// near the overflow or underflow threshold). It uses no FMA instruction,
+// so it is as fast in WebAssembly, where math.FMA is emulated in software,
+// as elsewhere.
 func twoProduct(a, b float64) (p, e float64) {
 	const split = 1<<27 + 1
 	p = a * b
