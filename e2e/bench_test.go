@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
@@ -117,19 +119,42 @@ func BenchmarkFirstLandscape(b *testing.B) {
 		return eval[float64](tb, 10*time.Second, `window.__e2e.readyAt`)
 	}
 	b.Run("cold", func(b *testing.B) {
-		var ms []float64
+		var ms, sent []float64
+		var last map[string]sentFile
 		for b.Loop() {
 			for range loads {
 				tb := h.newTab(b)
 				c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+				// The worker's requests are not under the tab's cache switch:
+				// empty the whole HTTP cache (and with it the compiled wasm).
+				if _, err := chromedp.Call(c, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+					b.Fatal(err)
+				}
 				if _, err := chromedp.Call(c, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 					b.Fatal(err)
 				}
 				cancel()
+				tb.navigate("about:blank")
+				siteMeter.reset()
 				ms = append(ms, measure(tb))
+				last = siteMeter.reset()
+				var total int64
+				for _, f := range last {
+					total += f.Bytes
+				}
+				sent = append(sent, float64(total))
 			}
 		}
 		report(b, ms)
+		// Body bytes the server sent until ready (the .br/.gz sibling when
+		// the browser accepted it).
+		b.ReportMetric(median(sent), "B-sent-until-ready")
+		var files []string
+		for p, f := range last {
+			files = append(files, fmt.Sprintf("%s %d %d %s", p, f.Status, f.Bytes, f.Encoding))
+		}
+		slices.Sort(files)
+		b.Logf("sent until ready (path, status, bytes, coding): %s", strings.Join(files, "; "))
 	})
 	b.Run("warm", func(b *testing.B) {
 		var ms []float64

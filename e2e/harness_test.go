@@ -113,7 +113,7 @@ func startHarness() (*harness, error) {
 	if err != nil {
 		return nil, err
 	}
-	site := httptest.NewServer(h) // 127.0.0.1, random port
+	site := httptest.NewServer(siteMeter.wrap(h)) // 127.0.0.1, random port
 	teardown = append(teardown, site.Close)
 	parent := httptest.NewServer(http.HandlerFunc(serveParent))
 	teardown = append(teardown, parent.Close)
@@ -172,6 +172,62 @@ func startHarness() (*harness, error) {
 		parentURL: parent.URL + "/",
 		browser:   browser,
 	}, nil
+}
+
+// meter counts the bytes the site server sends, per path, with the content
+// coding it chose: the benchmarks read it to report what a page load costs.
+type meter struct {
+	mu   sync.Mutex
+	sent map[string]sentFile
+}
+
+type sentFile struct {
+	Bytes    int64
+	Encoding string
+	Status   int
+}
+
+var siteMeter = &meter{sent: map[string]sentFile{}}
+
+func (m *meter) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &countingWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(cw, r)
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		prev := m.sent[r.URL.Path]
+		m.sent[r.URL.Path] = sentFile{
+			Bytes:    prev.Bytes + cw.n,
+			Encoding: w.Header().Get("Content-Encoding"),
+			Status:   cw.status,
+		}
+	})
+}
+
+// reset forgets what was sent and returns what it had counted.
+func (m *meter) reset() map[string]sentFile {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old := m.sent
+	m.sent = map[string]sentFile{}
+	return old
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n      int64
+	status int
+}
+
+func (c *countingWriter) WriteHeader(code int) {
+	c.status = code
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // serveParent serves /parent.html?src=URL: a page of another origin that
