@@ -19,7 +19,7 @@ const PCDraw = (() => {
     const a = RAMP[i], b = RAMP[i + 1];
     return "rgb(" + a.map((x, k) => Math.round(x + f * (b[k] - x))).join(",") + ")";
   }
-  const PAD = { l: 44, r: 12, t: 10, b: 34 };
+  const PAD = { l: 50, r: 14, t: 10, b: 34 };
 
   class Plane {
     constructor(canvas) {
@@ -47,7 +47,7 @@ const PCDraw = (() => {
       this.size = css;
     }
 
-    // world → css pixel
+    // world → css pixel (PAD.l leaves room for the y tick labels)
     px(u) { const [x0, x1] = this.extent; return PAD.l + (u - x0) / (x1 - x0) * (this.size - PAD.l - PAD.r); }
     py(v) { const [, , y0, y1] = this.extent; return PAD.t + (1 - (v - y0) / (y1 - y0)) * (this.size - PAD.t - PAD.b); }
 
@@ -132,13 +132,13 @@ const PCDraw = (() => {
       g.textAlign = "center"; g.textBaseline = "top";
       for (let k = 0; k <= 4; k++) {
         const u = x0 + k / 4 * (x1 - x0);
-        g.fillText(fmt(u), this.px(u), PAD.t + H + 3);
+        g.fillText(tick(u, x1 - x0), this.px(u), PAD.t + H + 3);
       }
       g.fillText(this.labels[0], PAD.l + W / 2, PAD.t + H + 18);
       g.textAlign = "right"; g.textBaseline = "middle";
       for (let k = 0; k <= 4; k++) {
         const v = y0 + k / 4 * (y1 - y0);
-        g.fillText(fmt(v), PAD.l - 3, this.py(v));
+        g.fillText(tick(v, y1 - y0), PAD.l - 3, this.py(v));
       }
       g.save();
       g.translate(11, PAD.t + H / 2); g.rotate(-Math.PI / 2);
@@ -178,8 +178,16 @@ const PCDraw = (() => {
       this.pointsDrawn = n;
     }
 
-    message(text) {
-      const g = this.begin();
+    // message writes text in a box over what is drawn (fresh: over the
+    // contour layer only)
+    message(text, fresh) {
+      let g;
+      if (fresh) g = this.begin();
+      else {
+        g = this.ctx;
+        g.save();
+        g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      }
       g.fillStyle = "rgba(255,255,255,0.8)";
       g.fillRect(PAD.l + 10, PAD.t + 10, this.size - PAD.l - PAD.r - 20, 46);
       g.fillStyle = "#222"; g.font = "13px system-ui, sans-serif";
@@ -192,7 +200,7 @@ const PCDraw = (() => {
   // drawOperator draws one PCA-projection (op, in plane coordinates made by
   // toPlane) up to phase (0..5; -1 = everything).
   //   toPlane(x: array of n) → [u, v]
-  function drawOperator(plane, op, phase, toPlane, pop) {
+  function drawOperator(plane, op, phase, toPlane, pop, axes) {
     const g = plane.begin();
     const n = op.n, count = op.count;
     const all = phase < 0;
@@ -223,8 +231,7 @@ const PCDraw = (() => {
     }
     // phase 1: mean and axes scaled by sqrt(eigenvalue)
     if (show(1)) {
-      const shown = Math.min(n, n === 2 ? 2 : Math.max(2, op.m));
-      for (let j = shown - 1; j >= 0; j--) {
+      for (const j of (axes || [0, 1]).slice().reverse()) {
         const v = op.vectors.subarray(j * n, (j + 1) * n);
         const s = Math.sqrt(Math.max(0, op.values[j]));
         const tip = new Float64Array(n);
@@ -266,7 +273,7 @@ const PCDraw = (() => {
         if (inP[i] && phase !== 4 && phase !== 5) {
           arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
         }
-        if (phase === 3 || (phase < 0 && !op.accepted)) ring(g, x, y, 5, C.sky, 2.5);
+        if (phase === 3 || phase < 0) ring(g, x, y, 5, C.sky, 2.5);
       }
     }
     // phase 4: evaluated: shape by feasibility, f next to the point
@@ -336,6 +343,14 @@ const PCDraw = (() => {
       if (g.measureText(t).width > w && line) { g.fillText(line, x, y); y += lh; line = word; } else line = t;
     }
     if (line) g.fillText(line, x, y);
+  }
+  // tick formats a tick value with as many digits as the span needs
+  function tick(x, span) {
+    if (Math.abs(x) < span * 1e-9) return "0";
+    const a = Math.max(Math.abs(x), span);
+    if (a >= 1e5 || a < 1e-3) return x.toExponential(1);
+    const d = Math.max(0, Math.min(6, 2 - Math.floor(Math.log10(span))));
+    return x.toFixed(d);
   }
   function fmt(x) {
     if (x === null || x === undefined || Number.isNaN(x)) return "–";

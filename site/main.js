@@ -353,9 +353,14 @@
           : "This algorithm has no PCA-projection: choose PMODE or HECO-PDE.");
       $("#op-text").textContent = text;
       if (sec && !sec.hidden) {
-        if (dim === 2) opplane.drawPopulation(frame ? frame.x : [], frame ? frame.v : [], frame ? frame.best : null, true);
-        else { opplane.setContour(null, ["PC1 of the selected", "PC2"]); opplane.message(text); }
-        opplane.message(text);
+        if (dim === 2) {
+          opplane.drawPopulation(frame ? frame.x : [], frame ? frame.v : [], frame ? frame.best : null, true);
+          opplane.message(text);
+        } else {
+          opplane.setContour(null, ["PC1 of the selected points", "PC2"]);
+          opplane.opKey = null;
+          opplane.message(text, true);
+        }
       }
       return;
     }
@@ -366,13 +371,17 @@
     if (Number(run.config.dim) === 2 && op.m >= 2) txt += "  (m ≥ n: the projection is the identity)";
     $("#op-text").textContent = txt;
     if (!sec || sec.hidden) return;
-    let toPlane, pop = null;
+    let toPlane, pop = null, j2 = 1;
     if (dim === 2) {
       toPlane = (x) => [x[0], x[1]];
       pop = { xy: frame.x };
     } else {
-      // the plane of the operator's own first two axes through its mean
-      const v1 = op.vectors.subarray(0, n), v2 = op.vectors.subarray(n, 2 * n);
+      // the plane through the operator's mean spanned by v1 (kept) and the
+      // first dropped axis v_{m+1}: projecting zeroes that coordinate, so
+      // the points visibly drop onto the v1 axis (in the v1,v2 plane with
+      // m ≥ 2 nothing would move)
+      j2 = op.m < n ? op.m : 1;
+      const v1 = op.vectors.subarray(0, n), v2 = op.vectors.subarray(j2 * n, (j2 + 1) * n);
       toPlane = (x) => {
         let a = 0, b = 0;
         for (let d = 0; d < n; d++) { const z = x[d] - op.mean[d]; a += v1[d] * z; b += v2[d] * z; }
@@ -389,12 +398,12 @@
           }
         }
         r = Math.max(r, Math.sqrt(Math.max(0, op.values[0]))) * 1.2 || 1;
-        opplane.setContour(null, ["PC1 of the selected points", "PC2"]);
-        opplane.setExtent([-r, r, -r, r]);
+        opplane.setContour(null);
+        opplane.setExtent([-r, r, -r, r], ["v1 (kept)", "v" + (j2 + 1) + (j2 >= op.m ? " (first dropped axis)" : "")]);
         opplane.opKey = op;
       }
     }
-    PCDraw.drawOperator(opplane, op, opPhase, toPlane, pop);
+    PCDraw.drawOperator(opplane, op, opPhase, toPlane, pop, [0, j2]);
   }
 
   function setPhase(p) {

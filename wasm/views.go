@@ -178,7 +178,7 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 		pv.Best[0] += pv.V1[d] * (l.Best.X[d] - pv.Mean[d])
 		pv.Best[1] += pv.V2[d] * (l.Best.X[d] - pv.Mean[d])
 	}
-	pv.VarianceJS, err = chart.ExplainedVariance(pr.Values, "population PCA, generation "+itoa(l.Generation))
+	pv.VarianceJS, err = chart.ExplainedVariance(pr.Values, "")
 	if err != nil {
 		return nil, err
 	}

@@ -310,8 +310,12 @@ func Explained(values []float64) []float64 {
 
 func varianceModel(values []float64, title string) *Model {
 	ex := Explained(values)
-	m := &Model{Kind: "bar", Title: title, LegendTop: "22", Colors: Palette,
-		Grids: []Grid{{Left: "48", Right: "16", Top: "56", Bottom: "28"}},
+	top, gridTop := "22", "56"
+	if title == "" {
+		top, gridTop = "2", "40"
+	}
+	m := &Model{Kind: "bar", Title: title, LegendTop: top, Colors: Palette,
+		Grids: []Grid{{Left: "48", Right: "16", Top: gridTop, Bottom: "28"}},
 		XAxes: []Axis{{Type: "category"}},
 		YAxes: []Axis{{Name: "explained variance (%)", Type: "value", Min: 0, Max: 100, NameGap: 8}},
 	}
