@@ -244,10 +244,13 @@ func (p *cec) c06(x, h []float64) float64 {
 	for i := range x {
 		z := x[i] - o[i]
 		f += ras(z)
-		h0 += float64(z * math.Sin(z))
-		h1 += float64(z * math.Sin(pi*z))
-		h2 += float64(z * math.Cos(z))
-		h3 += float64(z * math.Cos(pi*z))
+		// math.Sincos gives the same bits as math.Sin and math.Cos.
+		s, c := math.Sincos(z)
+		sp, cp := math.Sincos(pi * z)
+		h0 += float64(z * s)
+		h1 += float64(z * sp)
+		h2 += float64(z * c)
+		h3 += float64(z * cp)
 		h4 += float64(z * math.Sin(2*math.Sqrt(math.Abs(z))))
 	}
 	h[0], h[1], h[2], h[3], h[4], h[5] = -h0, h1, -h2, h3, h4, -h4
