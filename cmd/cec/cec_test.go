@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"pcaplay/core/stats"
 	"regexp"
 	"strconv"
 	"strings"
@@ -730,6 +731,24 @@ func TestRunSIGINT(t *testing.T) {
 		w, _ := experiment.MarshalLine(want)
 		if !bytes.Equal(got, w) {
 			t.Errorf("run %d differs from an uninterrupted run", rec.Run)
+		}
+	}
+}
+
+func TestAgrees(t *testing.T) {
+	for _, c := range []struct {
+		ours, paper stats.Summary
+		sr, med     bool
+	}{
+		{stats.Summary{SR: 100, Median: 3.99}, stats.Summary{SR: 92, Median: 3.98883}, true, true},
+		{stats.Summary{SR: 100, Median: 4.1}, stats.Summary{SR: 91, Median: 3.98883}, false, false},
+		{stats.Summary{SR: 0, Median: 0}, stats.Summary{SR: 0, Median: 5.7e-24}, true, true},
+		{stats.Summary{SR: 0, Median: 2e-6}, stats.Summary{SR: 0, Median: 0}, true, false},
+		{stats.Summary{SR: 40, Median: -5.0964e-4}, stats.Summary{SR: 48, Median: -5.09645e-04}, true, true},
+	} {
+		sr, med := agrees(c.ours, c.paper)
+		if sr != c.sr || med != c.med {
+			t.Errorf("agrees(%+v, %+v) = %v, %v; want %v, %v", c.ours, c.paper, sr, med, c.sr, c.med)
 		}
 	}
 }
