@@ -202,7 +202,7 @@ func TestBadParameters(t *testing.T) {
 }
 
 // TestStep: step() applies exactly one generation, which evaluates the
-// algorithm's per-generation count (DE: pop; HECO-DE: lambda).
+// algorithm's per-generation count (DE, random: pop; PMODE, HECO-DE: lambda).
 func TestStep(t *testing.T) {
 	h := setup(t)
 	for _, c := range []struct {
@@ -212,6 +212,7 @@ func TestStep(t *testing.T) {
 		{"de", hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "100000", "pop", "20"), 20},
 		{"heco-de", hash("problem", "C01", "dim", "10", "algo", "heco-de", "seed", "1", "fes", "100000", "lambda", "12"), 12},
 		{"random", hash("problem", "rosenbrock", "algo", "random", "seed", "1", "fes", "100000", "pop", "50"), 50},
+		{"pmode", hash("problem", "rosenbrock", "algo", "pmode", "seed", "1", "fes", "100000", "lambda", "8", "pcaprob", "0.5"), 8},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := h.newTab(t)
@@ -372,4 +373,51 @@ func colours(img image.Image, limit int) int {
 		}
 	}
 	return len(seen)
+}
+
+// TestSetResetAndButtons: set(params) applies URL keys, reset() goes back to
+// generation 0, and the #step, #play and #reset buttons do what the API does.
+func TestSetResetAndButtons(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "2", "fes", "100000", "pop", "20"))
+	tb.call("pause")
+	eval[chromedp.Void](tb, 60*time.Second, `window.playground.set({algo: "de", pop: "10", fes: "5000", seed: "9"}).then(() => true)`)
+	s := tb.status()
+	if s.MaxFES != 5000 {
+		t.Errorf("after set({fes: \"5000\"}): maxFES %v", s.MaxFES)
+	}
+	tb.noNotice()
+	tb.call("step")
+	before := tb.status()
+	tb.do(10*time.Second, chromedp.Click(chromedp.ID("step")))
+	after := tb.waitFor("generation +1 after clicking #step", 10*time.Second, func(s Status) bool { return s.Generation > before.Generation })
+	if after.Generation != before.Generation+1 || after.FES-before.FES != 10 {
+		t.Errorf("clicking #step: %v -> %v; want one generation of pop=10", before, after)
+	}
+	tb.do(10*time.Second, chromedp.Click(chromedp.ID("play")))
+	tb.waitFor("running after clicking #play", 10*time.Second, func(s Status) bool { return s.Running || s.Done })
+	tb.do(10*time.Second, chromedp.Click(chromedp.ID("play")))
+	tb.waitFor("paused after clicking #play again", 10*time.Second, func(s Status) bool { return !s.Running })
+	tb.call("reset")
+	r := tb.status()
+	if r.Generation != 0 || r.Running || r.Done || r.FES > 10 {
+		t.Errorf("after reset(): %v; want generation 0, not running, at most the initial population evaluated", r)
+	}
+	tb.call("step")
+	tb.call("step")
+	tb.do(10*time.Second, chromedp.Click(chromedp.ID("reset")))
+	tb.waitFor("generation 0 after clicking #reset", 10*time.Second, func(s Status) bool { return s.Generation == 0 && !s.Running })
+	tb.noConsoleErrors()
+}
+
+// TestAutoplay: autoplay=1 starts the run once the page is ready.
+func TestAutoplay(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "1", "fes", "1000000", "autoplay", "1"))
+	tb.noNotice()
+	tb.waitFor("running with autoplay=1", 10*time.Second, func(s Status) bool { return s.Running && s.Generation > 0 })
+	tb.call("pause")
+	tb.noConsoleErrors()
 }
