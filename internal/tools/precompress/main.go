@@ -122,6 +122,13 @@ func candidates(dir string, o options) ([]string, error) {
 		}
 		if info.Size() >= o.min {
 			files = append(files, p)
+			return nil
+		}
+		// Too small to compress now: a sibling from a bigger version is stale.
+		for _, c := range codecs {
+			if err := os.Remove(p + c.ext); err != nil && !os.IsNotExist(err) {
+				return err
+			}
 		}
 		return nil
 	})

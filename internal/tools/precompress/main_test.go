@@ -81,6 +81,17 @@ func TestPrecompress(t *testing.T) {
 	if bytes.Equal(gz1, readFile(t, filepath.Join(dir, "app.js.gz"))) {
 		t.Error("app.js.gz not rewritten after app.js changed")
 	}
+
+	// A source that shrinks below -min loses its (now stale) siblings.
+	write("app.js", "tiny")
+	if code := run([]string{dir}, &out, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	for _, ext := range []string{".gz", ".br"} {
+		if _, err := os.Stat(filepath.Join(dir, "app.js"+ext)); err == nil {
+			t.Errorf("app.js%s kept after app.js shrank below -min", ext)
+		}
+	}
 }
 
 func TestBadArgs(t *testing.T) {
