@@ -73,12 +73,12 @@
 // conversions where they feed an addition: the Go specification lets the
 // compiler fuse x*y + z into one FMA (it does on arm64 and with
 // GOAMD64=v3), and an explicit conversion forbids that, so the compiler
-// cannot change the rounding. The math functions themselves can still
-// differ in the last bit between targets: math.Exp is assembly on amd64
-// and pure Go in wasm, so C14, C16, C19, C20 and their twins may differ
-// there (the other problems were checked to agree bit for bit), and on
-// arm64 or with GOAMD64=v3 the math package is compiled with fused
-// multiply-adds. The cube in
+// cannot change the rounding. math.Exp is assembly on amd64 and pure Go in
+// wasm and differs in the last bit, so exp of a variable (C14, C16, C19,
+// C20 and their twins) uses fmath.Exp, which is the same on both; every
+// problem then gives the same bits natively and in the browser. (On arm64
+// or with GOAMD64=v3 the math package itself is compiled with fused
+// multiply-adds, so there sin/cos may still differ in the last bit.) The cube in
 // C19/C28 is computed with error-free products so that it is the correctly
 // rounded y³ in all but pathological cases, like C's pow(y, 3).
 //

@@ -1,11 +1,16 @@
 package cec2017
 
-import "math"
+import (
+	"math"
+
+	"pcaplay/core/internal/fmath"
+)
 
 // The constants are formed as in the C code: 0.1*PI multiplies the two
 // rounded doubles (a Go constant expression would be rounded once), and
 // exp(1), exp(−5), exp(0.25) are the correctly rounded values that the C
-// library returns (math.Exp may differ in the last bit on some targets).
+// library returns. exp of a variable uses fmath.Exp, which gives the same
+// bits on every platform (math.Exp is assembly on amd64).
 var (
 	pi      = math.Pi
 	twoPi   = 2 * pi
@@ -371,7 +376,7 @@ func (p *cec) c14(x, g, h []float64) float64 {
 	num2 := c / nx
 	g[0] = s1 + 1 - math.Abs(y0)
 	h[0] = s - 4
-	return float64(-20*math.Exp(-0.2*num1)) + 20 - math.Exp(num2) + euler
+	return float64(-20*fmath.Exp(-0.2*num1)) + 20 - fmath.Exp(num2) + euler
 }
 
 func (p *cec) c15(x, g, h []float64) float64 {
@@ -403,7 +408,7 @@ func (p *cec) c16(x, g, h []float64) float64 {
 		}
 	}
 	w := math.Cos(f) + math.Sin(f)
-	h[0] = float64(w*w) - math.Exp(w) - 1 + euler
+	h[0] = float64(w*w) - fmath.Exp(w) - 1 + euler
 	g[0] = s - float64(100*p.dim)
 	return f
 }
@@ -482,7 +487,7 @@ func (p *cec) c19(x, g []float64) float64 {
 			f += math.Sqrt(math.Abs(y)) + float64(2*math.Sin(cube(y)))
 			if i0+k > 0 {
 				r := math.Sqrt(float64(prev*prev) + float64(y*y))
-				g0 += float64(-10 * math.Exp(-0.2*r))
+				g0 += float64(-10 * fmath.Exp(-0.2*r))
 			}
 			prev = y
 			sn := math.Sin(2 * y)
@@ -516,6 +521,6 @@ func (p *cec) c20(x, g []float64) float64 {
 	num2 := 0.5 + schaffer(x[d-1]-o[d-1], x[0]-o[0])
 	c := math.Cos(num3)
 	g[0] = float64(c*c) - float64(0.25*c) - 0.125
-	g[1] = math.Exp(c) - expQuarter
+	g[1] = fmath.Exp(c) - expQuarter
 	return num1 + num2
 }
