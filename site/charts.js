@@ -14,6 +14,12 @@ const PCCharts = (() => {
     return c;
   }
 
+  function signature(opt) {
+    const names = (opt.series || []).map((s) => s.name + "/" + s.type).join(",");
+    const axes = (a) => (a || []).map((x) => x.type + "/" + x.name).join(",");
+    return names + "|" + axes(opt.xAxis) + "|" + axes(opt.yAxis) + "|" + (opt.grid || []).length + "|" + ((opt.title || {}).text || "");
+  }
+
   // count returns the number of data points of the first series.
   function count(opt) {
     const s = opt && opt.series && opt.series[0];
@@ -32,8 +38,12 @@ const PCCharts = (() => {
       return n;
     }
     const c = get(el);
-    if (!c) return n;
-    c.chart.setOption(opt, true);
+    if (!c) { pending.set(el, opt); return n; } // echarts.min.js not loaded yet
+    // Same structure as before (series, axes, grids): merge, which only
+    // swaps the data and is several times cheaper than a rebuild.
+    const sig = signature(opt);
+    c.chart.setOption(opt, sig !== c.sig);
+    c.sig = sig;
     c.points = n;
     pending.delete(el);
     return n;
@@ -42,10 +52,15 @@ const PCCharts = (() => {
 
   // flush draws options that arrived while their element was hidden.
   function flush() {
+    if (typeof echarts === "undefined") return;
     for (const [el, opt] of pending) {
       if (el.offsetParent !== null) set(el, opt);
     }
   }
+  // main.js runs before echarts.min.js (so the worker starts at once):
+  // draw what arrived meanwhile as soon as ECharts is there
+  window.addEventListener("DOMContentLoaded", flush);
+  window.addEventListener("load", flush);
 
   function resize() {
     for (const c of charts.values()) c.chart.resize();

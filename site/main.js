@@ -289,19 +289,49 @@
     $("#bestv").textContent = fmt(st.bestV);
     if (f.op) { op = f.op; if (!opTimer) opPhase = -1; }
     if (f.chart !== undefined) {
-      convergencePoints = PCCharts.set($("#convergence-chart"), f.chart);
+      convergencePoints = PCCharts.count(JSON.parse(f.chart));
       lastChartAt = performance.now();
+      later("chart", () => PCCharts.set($("#convergence-chart"), f.chart));
     }
     if (f.pc) {
       if (f.pc.contour) {
-        pcplane.setContour(f.pc.contour, ["PC1", "PC2"]);
         lastPCAt = performance.now();
+        const c = f.pc.contour;
+        if (!pcplane.contour || force) pcplane.setContour(c, ["PC1", "PC2"]);
+        else {
+          // while playing, build the new slice's layer in a task of its own
+          later("pclayer", () => {
+            pcplane.setContour(c, ["PC1", "PC2"]);
+            pcplane.buildLayer();
+            drawViews();
+          });
+        }
       }
-      PCCharts.set($("#variance-chart"), f.pc.variance);
+      if (f.pc.contour || !running) later("variance", () => PCCharts.set($("#variance-chart"), f.pc.variance));
       $("#pcview-caption").textContent = "— generation " + f.pc.generation + ", PC1+PC2 explain " + explained(f.pc.values) + "%";
     }
     drawViews();
     updateButtons();
+  }
+
+  // later runs heavy updates (chart options) one per task after the frame
+  // is drawn, so no single main-thread task does them all; a newer update
+  // of the same kind replaces a waiting one.
+  const jobs = new Map();
+  let jobTimer = 0;
+  function later(kind, fn) {
+    jobs.delete(kind);
+    jobs.set(kind, fn);
+    if (!jobTimer) jobTimer = setTimeout(runJob, 0);
+  }
+  function runJob() {
+    jobTimer = 0;
+    const it = jobs.entries().next();
+    if (it.done) return;
+    const [kind, fn] = it.value;
+    jobs.delete(kind);
+    try { fn(); } catch (e) { showError(kind + ": " + e.message); }
+    if (jobs.size) jobTimer = setTimeout(runJob, 0);
   }
 
   function explained(values) {
@@ -474,7 +504,7 @@
       n = Math.max(1, Math.min(due, Math.ceil(rate / 4)));
     }
     inflight = true;
-    const chart = now - lastChartAt > 300;
+    const chart = now - lastChartAt > 700;
     const pc = Number(run.config.dim) > 2 ? (now - lastPCAt > 400 ? 64 : 1) : 0;
     enqueue(async () => {
       if (!running) return;

@@ -43,7 +43,7 @@ type Point struct {
 type ConvergenceOptions struct {
 	// Title is shown above the chart; empty for none.
 	Title string
-	// MaxPoints caps the data points per series (default 600): longer
+	// MaxPoints caps the data points per series (default 400): longer
 	// histories are thinned evenly, keeping the first and the last point.
 	MaxPoints int
 }
@@ -152,7 +152,7 @@ func ExplainedVariance(values []float64, title string) ([]byte, error) {
 
 func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	if o.MaxPoints == 0 {
-		o.MaxPoints = 600
+		o.MaxPoints = 400
 	}
 	idx := Indices(len(h), o.MaxPoints)
 	adapt := false
@@ -181,7 +181,7 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	if adapt {
 		grids = 4
 	}
-	m := &Model{Kind: "line", Title: o.Title, LegendTop: "22", LegendScroll: true, Colors: Palette}
+	m := &Model{Kind: "line", Title: o.Title, LegendTop: "26", LegendScroll: true, Colors: Palette}
 	// vertical layout in percent: legend on top, the grids stacked
 	top, bottom, gap := 14.0, 8.0, 7.0
 	hgt := (100 - top - bottom - gap*float64(grids-1)) / float64(grids)
@@ -267,12 +267,13 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 			return d
 		}
 		for j := 0; j < k; j++ {
-			add("q"+strconv.Itoa(j+1), series(func(p Point) []float64 { return p.StrategyProb }, j), 3, 4, Palette[(3+j)%6], false)
+			qc := []string{Palette[3], Palette[4], Palette[5], Palette[2]}
+			add("q"+strconv.Itoa(j+1), series(func(p Point) []float64 { return p.StrategyProb }, j), 3, 4, qc[j%len(qc)], false)
 		}
 		mf := func(p Point) []float64 { return []float64{mean(p.MeanF)} }
 		mcr := func(p Point) []float64 { return []float64{mean(p.MeanCR)} }
 		add("mean F", series(mf, 0), 3, 4, Palette[7], true)
-		add("mean CR", series(mcr, 0), 3, 4, Palette[5], true)
+		add("mean CR", series(mcr, 0), 3, 4, Palette[1], true)
 	}
 	return m
 }
