@@ -219,6 +219,13 @@ func jacobi(a []float64, n int) (vals, vecs []float64) {
 					continue
 				}
 				app, aqq := a[p*n+p], a[q*n+q]
+				// After three sweeps, an a_pq too small to change either
+				// diagonal entry is set to 0 without a rotation (Rutishauser's
+				// threshold): it saves the last sweeps most of their work.
+				if g := 100 * math.Abs(apq); sweep > 3 && math.Abs(app)+g == math.Abs(app) && math.Abs(aqq)+g == math.Abs(aqq) {
+					a[p*n+q], a[q*n+p] = 0, 0
+					continue
+				}
 				// Rotation angle: t = tan φ is the smaller root of
 				// t² + 2θt − 1 = 0 with θ = (a_qq − a_pp)/(2 a_pq).
 				theta := (aqq - app) / (2 * apq)
