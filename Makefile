@@ -8,7 +8,7 @@ D ?= 10
 export CEC2017_DATA ?= $(abspath ../shared/reference/cec2017-data)
 export CEC2017_TESTVECTORS ?= $(abspath ../shared/reference/cec2017-testvectors)
 
-.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web reproduce clean
+.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -42,7 +42,12 @@ bench:
 ## bench-web: wasm size, first paint, generations/s, longest main-thread task
 bench-web: site
 	bash scripts/install-chromium.sh
-	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x ./e2e/...
+	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./e2e/...
+
+## screenshot: retake docs/screenshot.png (the README's picture) in headless Chromium
+screenshot: site
+	bash scripts/install-chromium.sh
+	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/
 
 ## reproduce: the paper's tables at dimension D with the official data (DATA=dir)
 reproduce:
