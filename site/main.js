@@ -471,6 +471,7 @@
     if (!run || running) return;
     if (frame && frame.status.done) {
       if (ui.loop) { restartLoop(); return; }
+      say("The FES budget is used up: press reset to run again, or raise the budget.");
       return;
     }
     running = true;
