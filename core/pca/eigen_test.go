@@ -96,3 +96,15 @@ func TestJacobiRepeatedAndDiagonal(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectionKeepsItsInput(t *testing.T) {
+	x := []float64{0, 0, 1, 2, 2, 1, 3, 3}
+	p, err := Project(x, 2, func(i, j int) bool { return i < j }, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x[0] = 99 // the caller's buffer may change later
+	if p.Input[0] != 0 || len(p.Input) != 8 || p.Input[7] != 3 {
+		t.Fatalf("Input = %v", p.Input)
+	}
+}

@@ -75,6 +75,9 @@ type Projection struct {
 	Coords []float64
 	// Points are the reconstructions x'_i = m + V y_i, Count×N.
 	Points []float64
+	// Input is a copy of the points that were projected, Count×N, so that
+	// a viewer can draw each x_i with the arrow to its x'_i.
+	Input []float64
 }
 
 // Project applies PCA-projection (§3.2, lines 268–297) to count points x
@@ -163,6 +166,7 @@ func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projectio
 		Vectors:  b.vectors,
 		Coords:   make([]float64, count*m),
 		Points:   make([]float64, count*n),
+		Input:    slices.Clone(x),
 	}
 
 	// Step 4: y_i = Vᵀ(x_i − m) and x'_i = m + V y_i for all points.
