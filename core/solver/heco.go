@@ -36,9 +36,13 @@ package solver
 //     so later trials of the same generation may draw the archived parent;
 //     the archive is trimmed only at lines HECO-archive1 … HECO-archive2.
 //   - f*(P) of ẽ(x) = |f(x) − f*(P)| (spec lines 447–455) is computed once
-//     per generation over P at its start, literally as printed: the min f
-//     over the feasible members, or min v over P when none is feasible (a
-//     violation used as an objective level: odd, kept literally).
+//     per generation over P at its start, by default literally as printed:
+//     the min f over the feasible members, or min v over P when none is
+//     feasible (a violation used as an objective level: odd). The setting
+//     fstar = best follows the sentence above the formula ("the best
+//     individual's fitness") instead; see FStarReading. On C15 at D = 10
+//     (25 seeds, literal w1) the two readings give the same best in every
+//     run, because w1 ≈ 0 whenever P has no feasible member.
 //   - The weights of line HECO-Weight (spec line 571): as printed (W1
 //     "literal", w1 = (t/T)^(20·i)) or with the exponent 20·i/λ (W1 "alt");
 //     see hecoWeights.
@@ -91,6 +95,27 @@ const (
 
 // W1Names are the names of the W1 readings, indexed by W1Reading.
 var W1Names = []string{"literal", "alt"}
+
+// FStarReading selects the definition of f*(P) in ẽ(x) = |f(x) − f*(P)|
+// (spec lines 447–455). The sentence says "f*(P) denotes the best
+// individual's fitness in population P"; the formula printed under it agrees
+// when P has feasible members (min f over them) but gives min v(x) — a
+// violation, not a fitness — when none is feasible.
+type FStarReading int
+
+const (
+	// FStarLiteral is the printed formula: min f over the feasible members,
+	// or min v over P when none is feasible.
+	FStarLiteral FStarReading = iota
+	// FStarBest is the sentence, and HECO-DE's own definition (Xu, He,
+	// Shang): f of the best individual of P by the feasibility rule, i.e.
+	// min f over the feasible members, or f of the least-violated member
+	// when none is feasible.
+	FStarBest
+)
+
+// FStarNames are the names of the f*(P) readings, indexed by FStarReading.
+var FStarNames = []string{"literal", "best"}
 
 // HECOBound selects the bound handling of HECO trials. HECOBoundLSHADE44
 // uses LSHADE44's rules per strategy; HECOBoundAll(b) uses the rule b of
@@ -152,6 +177,8 @@ type HECOSettings struct {
 	PCAK int
 	// W1 selects the formula of w1 (line HECO-Weight), see W1Reading.
 	W1 W1Reading
+	// FStar selects the definition of f*(P), see FStarReading.
+	FStar FStarReading
 	// Bound is the bound handling, see HECOBound.
 	Bound HECOBound
 	// F0 and CR0 initialise every memory slot (LSHADE44: 0.5).
@@ -244,6 +271,9 @@ func (s *HECOSettings) Params() []Param {
 		{Key: "w1", Help: "weight w1 of ẽ: literal (t/T)^(20·i) as printed, or alt (t/T)^(20·i/λ)",
 			Default: float64(d.W1), Min: 0, Max: float64(len(W1Names) - 1), Kind: Choice, Choices: W1Names,
 			Get: func() float64 { return float64(s.W1) }, Set: func(x float64) { s.W1 = W1Reading(x) }},
+		{Key: "fstar", Help: "f*(P) in ẽ = |f − f*(P)| when P has no feasible member: literal min v as printed, or best: f of the least-violated member",
+			Default: float64(d.FStar), Min: 0, Max: float64(len(FStarNames) - 1), Kind: Choice, Choices: FStarNames,
+			Get: func() float64 { return float64(s.FStar) }, Set: func(x float64) { s.FStar = FStarReading(x) }},
 		{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl) or one rule for all",
 			Default: float64(d.Bound), Min: 0, Max: float64(len(bn) - 1), Kind: Choice, Choices: bn,
 			Get: func() float64 { return float64(s.Bound) }, Set: func(x float64) { s.Bound = HECOBound(x) }},
@@ -420,7 +450,7 @@ func (h *heco) Iterate(c *Context) error {
 	de.Pick(r, h.q, mu)
 	// ẽ needs f*(P), the feasibility-rule best fitness of P at the start of
 	// the generation (definition under eq. equEquivalentFunction, literal).
-	fstar := hecoFStar(h.pop.f, h.pop.v)
+	fstar := hecoFStar(h.s.FStar, h.pop.f, h.pop.v)
 	for i, qi := range h.q {
 		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
 		h.qf[i], h.qv[i] = h.pop.f[qi], h.pop.v[qi]
@@ -576,10 +606,10 @@ func hecoNorm(a, lo, hi float64) float64 {
 	return x
 }
 
-// hecoFStar is f*(P) as printed under eq. equEquivalentFunction: the least
-// f among the feasible members of P, or, when P has no feasible member, the
-// least v over P.
-func hecoFStar(f, v []float64) float64 {
+// hecoFStar is f*(P) of eq. equEquivalentFunction: the least f among the
+// feasible members of P or, when P has no feasible member, the least v over
+// P (FStarLiteral) or the f of the least-violated member (FStarBest).
+func hecoFStar(reading FStarReading, f, v []float64) float64 {
 	best, feasible := math.Inf(1), false
 	for i := range f {
 		if v[i] == 0 && (!feasible || f[i] < best) {
@@ -588,6 +618,15 @@ func hecoFStar(f, v []float64) float64 {
 	}
 	if feasible {
 		return best
+	}
+	if reading == FStarBest {
+		at := 0
+		for i := range v {
+			if v[i] < v[at] {
+				at = i
+			}
+		}
+		return f[at]
 	}
 	for _, vi := range v {
 		best = min(best, vi)

@@ -429,11 +429,16 @@ func TestHECONormalisationNeverNaN(t *testing.T) {
 	if e := hecoE(math.Inf(1), math.Inf(1)); e != 0 {
 		t.Errorf("ẽ(∞, f* = ∞) = %g", e)
 	}
-	if f := hecoFStar([]float64{5, 1, 3}, []float64{0.5, 0.2, 0.7}); f != 0.2 {
+	if f := hecoFStar(FStarLiteral, []float64{5, 1, 3}, []float64{0.5, 0.2, 0.7}); f != 0.2 {
 		t.Errorf("f*(P) without a feasible member = %g, want min v = 0.2 (literal)", f)
 	}
-	if f := hecoFStar([]float64{5, 1, 3}, []float64{0, 0.2, 0}); f != 3 {
-		t.Errorf("f*(P) = %g, want the least feasible f = 3", f)
+	if f := hecoFStar(FStarBest, []float64{5, 1, 3}, []float64{0.5, 0.2, 0.7}); f != 1 {
+		t.Errorf("f*(P) without a feasible member = %g, want f of the least-violated member = 1 (best)", f)
+	}
+	for _, r := range []FStarReading{FStarLiteral, FStarBest} {
+		if f := hecoFStar(r, []float64{5, 1, 3}, []float64{0, 0.2, 0}); f != 3 {
+			t.Errorf("%s: f*(P) = %g, want the least feasible f = 3", FStarNames[r], f)
+		}
 	}
 	// Whole runs on a flat problem (max = min everywhere) and on one with
 	// NaN, ±∞ and ±1e308 values: no error, no NaN anywhere.
