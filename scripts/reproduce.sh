@@ -110,6 +110,12 @@ paper_ranks=$(awk -v col="$col" '
 	echo "Run r of every algorithm and problem uses seed $SEED + r; MaxFES = 20000·D; official CEC 2017 data."
 	echo "Runs file: \`$runs\` (one JSON object per run with the CEC checkpoints at 10 %, 50 %, 100 % of MaxFES and a log-spaced convergence curve; \`cec report $runs -o report.html\` charts it)."
 	echo
+	if [ -f "$OUT/${D}D-notes.md" ]; then
+		echo "## Where we differ from the paper, and why"
+		echo
+		cat "$OUT/${D}D-notes.md"
+		echo
+	fi
 	echo "## Our ranking of the algorithms (CEC 2018 rules, §5.3)"
 	echo
 	"$cec" rank "$runs"
