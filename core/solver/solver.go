@@ -12,6 +12,13 @@
 // tests all call it. A run is a function of (problem, settings, seed, maxFES):
 // the same inputs give a bit-identical sequence of snapshots.
 //
+// Violation: every algorithm here (random search, DE, CMODE, PMODE, HECO-DE,
+// HECO-PDE) compares points with the summed violation v(x) =
+// problem.Violation (paper eq. 3–5, δ = 1e-4), and the best-so-far follows
+// the feasibility rule on (f, v). Snapshot.Best also carries the CEC mean
+// violation (problem.MeanViolation) and the counts c of the best point: the
+// v̄ and c of the paper's tables.
+//
 // The budget is counted in function evaluations (FES). One FES is one call of
 // Problem.Evaluate; a Method never evaluates more points than the budget has
 // left, so a run ends with FES ≤ MaxFES.
