@@ -78,7 +78,7 @@ func TestConvergenceLogAxisWhenPositive(t *testing.T) {
 	if len(s0) != 50 {
 		t.Fatalf("%d f points, want 50", len(s0))
 	}
-	first := s0[0].(map[string]interface{})["value"].([]interface{})
+	first := s0[0].([]interface{})
 	if first[1] != nil || first[0].(float64) != 100 {
 		t.Errorf("first f point = %v, want [100, null]", first)
 	}
@@ -101,7 +101,7 @@ func TestConvergenceSymlogWhenNonPositive(t *testing.T) {
 		t.Errorf("violation axis = %v, want value when always feasible", ys[1]["type"])
 	}
 	d := m["series"].([]interface{})[0].(map[string]interface{})["data"].([]interface{})
-	last := d[len(d)-1].(map[string]interface{})["value"].([]interface{})[1].(float64)
+	last := d[len(d)-1].([]interface{})[1].(float64)
 	want := Symlog(h[len(h)-1].BestF)
 	if math.Abs(last-want) > 1e-12 {
 		t.Errorf("last plotted f = %v, want symlog %v", last, want)
@@ -147,7 +147,7 @@ func TestConvergenceThinsLongHistories(t *testing.T) {
 	if len(d) != 300 {
 		t.Fatalf("%d points, want 300", len(d))
 	}
-	last := d[len(d)-1].(map[string]interface{})["value"].([]interface{})[0].(float64)
+	last := d[len(d)-1].([]interface{})[0].(float64)
 	if int(last) != h[len(h)-1].FES {
 		t.Errorf("last FES %v, want %d (the last point must be kept)", last, h[len(h)-1].FES)
 	}
@@ -168,12 +168,33 @@ func TestExplainedVariance(t *testing.T) {
 	}
 	ser := m["series"].([]interface{})
 	bars := ser[0].(map[string]interface{})["data"].([]interface{})
-	if v := bars[0].(map[string]interface{})["value"].(float64); math.Abs(v-60) > 1e-9 {
+	if v := bars[0].(float64); math.Abs(v-60) > 1e-9 {
 		t.Errorf("PC1 share = %v, want 60", v)
 	}
 	cum := ser[1].(map[string]interface{})["data"].([]interface{})
-	if v := cum[2].(map[string]interface{})["value"].(float64); math.Abs(v-100) > 1e-9 {
+	if v := cum[2].(float64); math.Abs(v-100) > 1e-9 {
 		t.Errorf("cumulative after PC3 = %v, want 100", v)
+	}
+}
+
+// The data are plain [x, y] pairs and plain numbers, which ECharts parses
+// several times faster than {value: …} items; a gap is null.
+func TestPlainData(t *testing.T) {
+	h := history(3, 10, 1, false)
+	b := must(Convergence(h, ConvergenceOptions{}))
+	if strings.Contains(string(b), `{"value"`) {
+		t.Errorf("convergence data has {value: …} items: %s", b)
+	}
+	if !strings.Contains(string(b), `"data":[[100,null],[200,`) {
+		t.Errorf("best feasible f data should start [[100,null],[200,…: %s", b)
+	}
+	v := must(ExplainedVariance([]float64{3, 1}, ""))
+	if !strings.Contains(string(v), `"data":[75,100]`) {
+		t.Errorf("cumulative variance should be the plain numbers [75,100]: %s", v)
+	}
+	e := must(Convergence(nil, ConvergenceOptions{}))
+	if strings.Contains(string(e), `"data":null`) {
+		t.Errorf("empty history gives data null, want []: %s", e)
 	}
 }
 

@@ -41,20 +41,9 @@ func echartsJSON(m *Model) ([]byte, error) {
 	for _, s := range m.Series {
 		ss := charts.SingleSeries{Name: s.Name, Type: s.Type, XAxisIndex: s.X, YAxisIndex: s.Y,
 			ShowSymbol: opts.Bool(s.Symbol), Color: s.Color}
-		switch s.Type {
-		case "bar":
-			d := make([]opts.BarData, len(s.Values))
-			for i, v := range s.Values {
-				d[i] = opts.BarData{Value: v}
-			}
-			ss.Data = d
-		default:
-			d := make([]opts.LineData, len(s.Values))
-			for i, v := range s.Values {
-				d[i] = opts.LineData{Value: v}
-			}
-			ss.Data = d
-		}
+		// Plain values ([x, y] pairs or numbers), not {value: …} items:
+		// ECharts parses plain data several times faster.
+		ss.Data = plainData(s.Values)
 		if s.LineWidth > 0 || s.Dashed {
 			ss.LineStyle = &opts.LineStyle{Color: s.Color, Width: s.LineWidth}
 			if s.Dashed {
