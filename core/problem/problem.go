@@ -129,19 +129,23 @@ func ViolationCounts(g, h []float64) [3]int {
 
 // Better reports whether (fa, va) is better than (fb, vb) under the
 // feasibility rule of Deb: a feasible point (v = 0) beats an infeasible one,
-// two feasible points compare by f, two infeasible points by v. NaN is worse
-// than any number.
+// two feasible points compare by f, two infeasible points by v. Deb's rule
+// leaves two infeasible points with equal v tied; Better breaks the tie by
+// f, i.e. it orders points lexicographically by (v, f) as LSHADE44 ranks its
+// population and as the CEC rule orders infeasible median solutions. The
+// tie matters on problems whose least violation is reached on a plateau
+// (C19/C28: near the minimum, neighbouring points have the same v in
+// float64, and only f tells them apart). NaN is worse than any number.
 func Better(fa, va, fb, vb float64) bool {
 	switch {
 	case math.IsNaN(va) || math.IsNaN(vb):
 		return !math.IsNaN(va) && math.IsNaN(vb)
-	case va == 0 && vb == 0:
-		if math.IsNaN(fa) || math.IsNaN(fb) {
-			return !math.IsNaN(fa) && math.IsNaN(fb)
-		}
-		return fa < fb
-	default:
+	case va != vb:
 		return va < vb
+	case math.IsNaN(fa) || math.IsNaN(fb):
+		return !math.IsNaN(fa) && math.IsNaN(fb)
+	default:
+		return fa < fb
 	}
 }
 

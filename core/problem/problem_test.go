@@ -48,8 +48,12 @@ func TestBetterIsTheFeasibilityRule(t *testing.T) {
 		{100, 0, -100, 1, true}, // feasible beats infeasible
 		{-100, 1, 100, 0, false},
 		{5, 0.1, -5, 0.2, true}, // infeasible: smaller v, whatever f
+		{-5, 0.2, 5, 0.1, false},
+		{1, 0.3, 2, 0.3, true},  // equal v: smaller f breaks the tie
+		{2, 0.3, 1, 0.3, false}, //
 		{1, 0, 1, 0, false},     // ties are not better
-		{1, 0, nan, 0, true},    // NaN f is worst
+		{1, 0.3, 1, 0.3, false},
+		{1, 0, nan, 0, true}, // NaN f is worst
 		{nan, 0, 1, 0, false},
 		{1, nan, 1, 5, false}, // NaN v is worst
 		{1, 5, 1, nan, true},
