@@ -61,23 +61,9 @@ type ParamInfo struct {
 	Choices []string `js:"choices"`
 }
 
-// Playground overrides of the paper's defaults. For D = 2, keeping m = 5
-// components (or any m ≥ n) makes PCA-projection the identity, so the
-// playground keeps m = 1 there and says so in the help text.
-const pcamHelp2D = " (playground default 1 for D=2: with m ≥ n = 2 the projection would be the identity)"
-
-// defaults returns the playground defaults of algo at dim.
-func defaults(a solver.Algorithm, dim int) solver.Settings {
-	s := a.Defaults(dim)
-	if dim == 2 {
-		for _, p := range s.Params() {
-			if p.Key == "pcam" && p.Check(1) == nil {
-				p.Set(1)
-			}
-		}
-	}
-	return s
-}
+// pcamHelp is added to the help of pcam: why m must stay below D, and that
+// core's default min(5, D−1) already does so (m = 1 at D = 2).
+const pcamHelp = "; the default min(5, D−1) keeps m < D: with m ≥ D every point comes back unchanged (the projection is the identity)"
 
 // findInfo looks a problem up case-insensitively; "c5" finds C05.
 func findInfo(name string) (suite.Info, bool) {
@@ -205,7 +191,7 @@ func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	if err != nil {
 		return c, notes, nil, err
 	}
-	s := defaults(alg, c.Dim)
+	s := alg.Defaults(c.Dim)
 	for _, pr := range s.Params() {
 		v, has := get(pr.Key)
 		if !has {
@@ -233,13 +219,13 @@ func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	}
 	if err := s.Validate(p); err != nil {
 		note("params", "", err.Error()+"; all parameters reset to their defaults")
-		s = defaults(alg, c.Dim)
+		s = alg.Defaults(c.Dim)
 		if err := s.Validate(p); err != nil {
 			return c, notes, nil, err
 		}
 	}
 	c.Params = map[string]string{}
-	def := defaults(alg, c.Dim)
+	def := alg.Defaults(c.Dim)
 	dv := map[string]float64{}
 	for _, pr := range def.Params() {
 		dv[pr.Key] = pr.Get()
@@ -248,8 +234,8 @@ func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	for _, pr := range s.Params() {
 		c.Params[pr.Key] = pr.Format(pr.Get())
 		help := pr.Help
-		if pr.Key == "pcam" && c.Dim == 2 {
-			help += pcamHelp2D
+		if pr.Key == "pcam" {
+			help += pcamHelp
 		}
 		infos = append(infos, ParamInfo{Key: pr.Key, Help: help, Kind: pr.Kind.String(),
 			Default: pr.Format(dv[pr.Key]), Value: pr.Format(pr.Get()),
@@ -333,7 +319,7 @@ func NewSession(c Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := defaults(alg, c.Dim)
+	s := alg.Defaults(c.Dim)
 	for _, pr := range s.Params() {
 		if v, ok := c.Params[pr.Key]; ok {
 			if err := solver.SetParam(s, pr.Key, v); err != nil {

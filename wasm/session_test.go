@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -31,8 +32,33 @@ func TestSanitizeDefaults(t *testing.T) {
 	}
 	for _, p := range params {
 		if p.Key == "pcam" {
-			if p.Value != "1" || !strings.Contains(p.Help, "identity") {
-				t.Errorf("pcam at D=2: value %s, help %q; want 1 and an explanation", p.Value, p.Help)
+			if p.Value != "1" || p.Default != "1" || !strings.Contains(p.Help, "identity") || !strings.Contains(p.Help, "min(5, D−1)") {
+				t.Errorf("pcam at D=2: value %s, default %s, help %q; want 1 (core's min(5, D−1)) and why m < D", p.Value, p.Default, p.Help)
+			}
+		}
+	}
+}
+
+// Every parameter shows its default and a one-line help; pcam's default is
+// core's min(5, D−1) at every D, with no playground override.
+func TestParamsDefaultsAndHelp(t *testing.T) {
+	for _, raw := range []map[string]string{
+		{"algo": "pmode"}, {"algo": "heco-pde", "problem": "C01", "dim": "10"},
+		{"algo": "pmode", "problem": "C01", "dim": "30"}, {"algo": "de"}, {"algo": "random"},
+	} {
+		c, _, params, err := Sanitize(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range params {
+			if p.Default == "" || p.Help == "" || strings.Contains(p.Help, "\n") {
+				t.Errorf("%v: param %s has default %q, help %q", raw, p.Key, p.Default, p.Help)
+			}
+			if p.Key == "pcam" {
+				want := strconv.Itoa(max(1, min(5, c.Dim-1)))
+				if p.Default != want || p.Value != want {
+					t.Errorf("%v: pcam default %s value %s, want min(5, D−1) = %s", raw, p.Default, p.Value, want)
+				}
 			}
 		}
 	}
