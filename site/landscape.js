@@ -198,7 +198,8 @@ const PCDraw = (() => {
   }
 
   // drawOperator draws one PCA-projection (op, in plane coordinates made by
-  // toPlane) up to phase (0..5; -1 = everything).
+  // toPlane) up to phase (0..5; -1 = everything). op.inputs are the points
+  // x_i that core projected, op.points their reconstructions x'_i.
   //   toPlane(x: array of n) → [u, v]
   function drawOperator(plane, op, phase, toPlane, pop, axes) {
     const g = plane.begin();
@@ -208,8 +209,7 @@ const PCDraw = (() => {
     const row = (a, i) => a.subarray(i * n, (i + 1) * n);
     const inP = [], outP = [];
     for (let i = 0; i < count; i++) {
-      const x = row(op.inputs, i);
-      inP.push(Number.isNaN(x[0]) ? null : toPlane(x));
+      inP.push(toPlane(row(op.inputs, i)));
       outP.push(toPlane(row(op.points, i)));
     }
     // the population after the generation, faint (context)
@@ -224,7 +224,6 @@ const PCDraw = (() => {
     // phase 0: inputs and the k selected
     for (let i = 0; i < count; i++) {
       const p = inP[i];
-      if (!p) continue;
       const x = plane.px(p[0]), y = plane.py(p[1]);
       ring(g, x, y, 4, "#333");
       if (selected.has(i)) square(g, x, y, 6, C.orange);
@@ -258,7 +257,6 @@ const PCDraw = (() => {
         g.setLineDash([]);
       }
       for (let i = 0; i < count; i++) {
-        if (!inP[i]) continue;
         g.strokeStyle = "#777"; g.lineWidth = 1; g.setLineDash([2, 2]);
         g.beginPath(); g.moveTo(plane.px(inP[i][0]), plane.py(inP[i][1]));
         g.lineTo(plane.px(outP[i][0]), plane.py(outP[i][1])); g.stroke();
@@ -270,7 +268,7 @@ const PCDraw = (() => {
     if (show(3)) {
       for (let i = 0; i < count; i++) {
         const x = plane.px(outP[i][0]), y = plane.py(outP[i][1]);
-        if (inP[i] && phase !== 4 && phase !== 5) {
+        if (phase !== 4 && phase !== 5) {
           arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
         }
         if (phase === 3 || phase < 0) ring(g, x, y, 5, C.sky, 2.5);
@@ -292,7 +290,7 @@ const PCDraw = (() => {
       for (let i = 0; i < count; i++) {
         const x = plane.px(outP[i][0]), y = plane.py(outP[i][1]);
         if (op.accepted[i]) {
-          if (inP[i]) arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
+          arrow(g, plane.px(inP[i][0]), plane.py(inP[i][1]), x, y, C.sky, 1.5, []);
           ring(g, x, y, 7, C.blue, 2.5);
           if (op.pv[i] > 0) cross(g, x, y, 4, C.vermillion); else dot(g, x, y, 4, C.blue);
         } else {

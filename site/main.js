@@ -421,9 +421,7 @@
         let r = 0;
         for (let i = 0; i < op.count; i++) {
           for (const arr of [op.inputs, op.points]) {
-            const x = arr.subarray(i * n, (i + 1) * n);
-            if (Number.isNaN(x[0])) continue;
-            const p = toPlane(x);
+            const p = toPlane(arr.subarray(i * n, (i + 1) * n));
             r = Math.max(r, Math.abs(p[0]), Math.abs(p[1]));
           }
         }

@@ -305,8 +305,7 @@ type Session struct {
 	// Op is the last PCA-projection, with what the page needs to draw it.
 	Op *Operator
 
-	prevX []float64 // population before the last generation
-	eval  *problem.Evaluator
+	eval *problem.Evaluator
 }
 
 // NewSession builds a run from a sanitized Config. It does not step.
@@ -358,7 +357,6 @@ func (s *Session) Step(n int, stop func() bool) (int, error) {
 
 // keep copies what the page needs out of a snapshot.
 func (s *Session) keep(snap *solver.Snapshot) {
-	s.prevX = append(s.prevX[:0], s.Last.X...)
 	l := &s.Last
 	x, f, v, bx := l.X, l.F, l.V, l.Best.X
 	*l = *snap

@@ -149,21 +149,75 @@ func TestSessionStepsAndOperator(t *testing.T) {
 	if op.M != 1 || op.N != 2 || len(op.Points) != op.Count*2 || len(op.Selected) != op.K {
 		t.Errorf("operator shape: %+v", op)
 	}
-	found := 0
-	for i := 0; i < op.Count; i++ {
-		if !math.IsNaN(op.Inputs[2*i]) {
-			found++
-		}
-	}
-	if found != op.Count {
-		t.Errorf("identified %d of %d inputs in the previous population", found, op.Count)
-	}
+	checkOperatorInputs(t, op)
 	if len(s.History) != s.Last.Generation+1 {
 		t.Errorf("history %d points, generation %d", len(s.History), s.Last.Generation)
 	}
 	b, err := s.ConvergenceJSON()
 	if err != nil || !strings.Contains(string(b), "best feasible f") {
 		t.Errorf("convergence chart: %v", err)
+	}
+}
+
+// checkOperatorInputs: Inputs has one row per reconstruction, and projecting
+// input i onto the kept axes, m + V Vᵀ(x_i − m), gives Points[i].
+func checkOperatorInputs(t *testing.T, op *Operator) {
+	t.Helper()
+	n := op.N
+	if len(op.Inputs) != op.Count*n {
+		t.Fatalf("%d input coordinates, want %d×%d", len(op.Inputs), op.Count, n)
+	}
+	moved := 0
+	for i := 0; i < op.Count; i++ {
+		x := op.Inputs[i*n : (i+1)*n]
+		p := append([]float64(nil), op.Mean...)
+		for j := 0; j < op.M; j++ {
+			v := op.Vectors[j*n : (j+1)*n]
+			y := 0.0
+			for d := range x {
+				y += v[d] * (x[d] - op.Mean[d])
+			}
+			for d := range p {
+				p[d] += y * v[d]
+			}
+		}
+		for d := range p {
+			w := op.Points[i*n+d]
+			if math.IsNaN(x[d]) || math.Abs(p[d]-w) > 1e-9*(1+math.Abs(w)) {
+				t.Fatalf("input %d: projection %v, reconstruction %v", i, p, op.Points[i*n:(i+1)*n])
+			}
+			if x[d] != w {
+				moved++
+			}
+		}
+	}
+	if op.M < n && moved == 0 {
+		t.Errorf("m = %d < n = %d but no input moved: are Inputs the reconstructions?", op.M, n)
+	}
+}
+
+// The operator's inputs are those core projected, for every algorithm
+// with PCA-projection, at D = 2 and D = 10.
+func TestOperatorInputs(t *testing.T) {
+	for _, raw := range []map[string]string{
+		{"problem": "rosenbrock", "algo": "heco-pde", "seed": "3", "pcaprob": "1"},
+		{"problem": "C01", "dim": "10", "algo": "pmode", "seed": "4", "pcaprob": "1"},
+		{"problem": "C05", "dim": "10", "algo": "heco-pde", "seed": "5", "pcaprob": "1"},
+	} {
+		s := newSession(t, raw)
+		seen := 0
+		for g := 0; g < 40 && !s.S.Done(); g++ {
+			if _, err := s.Step(1, nil); err != nil {
+				t.Fatal(err)
+			}
+			if s.Op != nil && s.Op.Generation == s.Last.Generation {
+				checkOperatorInputs(t, s.Op)
+				seen++
+			}
+		}
+		if seen == 0 {
+			t.Errorf("%v: PCA-projection never ran", raw)
+		}
 	}
 }
 

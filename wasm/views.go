@@ -238,9 +238,8 @@ type Operator struct {
 	N, Count   int
 	K, M       int
 	Selected   []float64 // indices into the inputs, best first
-	// Inputs are the points the operator was applied to (Count×N), found
-	// in the previous population by their projection; a row of NaN when
-	// an input could not be identified.
+	// Inputs are the points the operator was applied to (Count×N):
+	// Inputs[i] is x_i, Points[i] its reconstruction x'_i.
 	Inputs  []float64
 	Mean    []float64
 	Values  []float64
@@ -267,45 +266,14 @@ func newOperator(s *Session, snap *solver.Snapshot) *Operator {
 	for _, i := range r.Selected {
 		op.Selected = append(op.Selected, float64(i))
 	}
-	op.Inputs = make([]float64, r.Count*n)
-	for i := range op.Inputs {
-		op.Inputs[i] = math.NaN()
-	}
-	// identify the inputs in the previous population: a row x is input i
-	// when its projection m + V Vᵀ(x − m) is reconstruction i.
-	prev := s.prevX
-	used := make([]bool, len(prev)/max(n, 1))
-	proj := make([]float64, n)
+	op.Inputs = append([]float64(nil), r.Input...)
+	// accepted: the reconstruction is a member of the new population
 	scale := 1.0
 	lo, hi := s.P.Bounds()
 	for d := 0; d < n; d++ {
 		scale = math.Max(scale, math.Abs(hi[d]-lo[d]))
 	}
 	tol := 1e-9 * scale
-	for row := range used {
-		x := prev[row*n : (row+1)*n]
-		copy(proj, op.Mean)
-		for j := 0; j < r.M; j++ {
-			v := op.Vectors[j*n : (j+1)*n]
-			y := 0.0
-			for d := 0; d < n; d++ {
-				y += v[d] * (x[d] - op.Mean[d])
-			}
-			for d := 0; d < n; d++ {
-				proj[d] += y * v[d]
-			}
-		}
-		for i := 0; i < r.Count; i++ {
-			if !math.IsNaN(op.Inputs[i*n]) {
-				continue
-			}
-			if near(proj, op.Points[i*n:(i+1)*n], tol) {
-				copy(op.Inputs[i*n:(i+1)*n], x)
-				used[row] = true
-				break
-			}
-		}
-	}
 	op.PF = make([]float64, r.Count)
 	op.PV = make([]float64, r.Count)
 	op.Accepted = make([]float64, r.Count)
