@@ -39,6 +39,7 @@ func API() js.Value {
 	api.Set("step", guard(step))
 	api.Set("status", guard(status))
 	api.Set("landscape", guard(landscape))
+	api.Set("view", guard(view))
 	api.Set("pcview", guard(pcview))
 	api.Set("convergence", guard(convergence))
 	api.Set("digest", guard(digest))
@@ -202,6 +203,8 @@ func reset([]js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// the view settings outlive the run; the zoom window is fitted again
+	ns.Zoom = Zoom{On: s.Zoom.On, Grid: s.Zoom.Grid}
 	cur, opSent = ns, nil
 	return vert.ValueOf(ns.Status()).JSValue(), nil
 }
@@ -260,6 +263,13 @@ func frame(s *Session, applied int, o stepOptions) (js.Value, error) {
 	l := &s.Last
 	if s.P.Dim() == 2 {
 		f.Set("x", f64(l.X))
+		if applied > 0 && s.UpdateZoom() {
+			c, err := s.ZoomLandscape()
+			if err != nil {
+				return js.Value{}, err
+			}
+			f.Set("landscape", contourValue(c))
+		}
 	}
 	f.Set("f", f64(l.F))
 	f.Set("v", f64(l.V))
@@ -355,6 +365,44 @@ func landscape(args []js.Value) (any, error) {
 		return nil, fmt.Errorf("landscape grid %d×%d: each side must be in [2, 1024]", nx, ny)
 	}
 	c, err := s.Landscape(nx, ny, num(arg(args, 2), 0), num(arg(args, 3), 0), num(arg(args, 4), 0), num(arg(args, 5), 0))
+	if err != nil {
+		return nil, err
+	}
+	return contourValue(c), nil
+}
+
+// viewOptions is view's argument.
+type viewOptions struct {
+	Zoom bool `js:"zoom"` // fit the 2-D landscape to the population (see Zoom)
+	Grid int  `js:"grid"` // nodes per side of the landscape grid
+}
+
+// view({zoom, grid}) sets how the 2-D landscape is shown and returns its
+// contour for the resulting window (null for D ≠ 2). Later frames carry a
+// new contour as "landscape" whenever the zoom window changes.
+func view(args []js.Value) (any, error) {
+	s, err := session()
+	if err != nil {
+		return nil, err
+	}
+	o := viewOptions{Grid: 160}
+	if a := arg(args, 0); a.Type() == js.TypeObject {
+		if err := vert.ValueOf(a).AssignTo(&o); err != nil {
+			return nil, fmt.Errorf("view options: %v", err)
+		}
+	}
+	if o.Grid == 0 {
+		o.Grid = 160
+	}
+	if o.Grid < 2 || o.Grid > 1024 {
+		return nil, fmt.Errorf("view grid = %d: must be in [2, 1024]", o.Grid)
+	}
+	s.Zoom.Grid = o.Grid
+	s.SetZoom(o.Zoom)
+	if s.P.Dim() != 2 {
+		return js.Null(), nil
+	}
+	c, err := s.ZoomLandscape()
 	if err != nil {
 		return nil, err
 	}

@@ -180,3 +180,42 @@ func TestPCViewFrame(t *testing.T) {
 		t.Errorf("D=10 frame should not carry the raw population")
 	}
 }
+
+// view({zoom}) fits the 2-D landscape to the population; frames carry a new
+// contour only when the window changes, and reset keeps the zoom on.
+func TestZoomView(t *testing.T) {
+	mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "C01", "dim": "2", "algo": "de", "seed": "3", "pop": "20"})))
+	mustOK(t, callAPI(t, "step", 1))
+	box := floats(mustOK(t, callAPI(t, "view", map[string]any{"zoom": false, "grid": 30})).Get("extent"))
+	if box[0] != -100 || box[1] != 100 {
+		t.Fatalf("zoom off: extent %v, want the box ±100", box)
+	}
+	mustOK(t, callAPI(t, "view", map[string]any{"zoom": true, "grid": 30}))
+	frames, withLandscape := 0, 0
+	var last []float64
+	for g := 0; g < 300; g++ {
+		f := mustOK(t, callAPI(t, "step", 1))
+		frames++
+		if l := f.Get("landscape"); !l.IsUndefined() {
+			withLandscape++
+			last = floats(l.Get("extent"))
+			if l.Get("nx").Int() != 30 {
+				t.Errorf("zoom landscape has %d nodes per side, want the view's 30", l.Get("nx").Int())
+			}
+		}
+	}
+	if withLandscape == 0 || withLandscape > frames/5 {
+		t.Errorf("%d of %d frames carried a new landscape; want a few", withLandscape, frames)
+	}
+	if last == nil || last[1]-last[0] > 50 {
+		t.Errorf("after 300 generations the zoom window is %v; want much smaller than the box", last)
+	}
+	mustOK(t, callAPI(t, "reset"))
+	f := mustOK(t, callAPI(t, "step", 1))
+	if f.Get("landscape").IsUndefined() {
+		t.Errorf("after reset with zoom on, the first frame has no landscape for the new population")
+	}
+	if e := errorOf(callAPI(t, "view", map[string]any{"zoom": true, "grid": 5000})); !strings.Contains(e, "5000") {
+		t.Errorf("view grid 5000: error %q", e)
+	}
+}

@@ -304,6 +304,8 @@ type Session struct {
 	History []chart.Point
 	// Op is the last PCA-projection, with what the page needs to draw it.
 	Op *Operator
+	// Zoom is the landscape's view when D = 2 (see Zoom).
+	Zoom Zoom
 
 	eval *problem.Evaluator
 }

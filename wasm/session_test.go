@@ -298,3 +298,104 @@ func TestDeterministicDigest(t *testing.T) {
 		t.Errorf("different seeds gave the same digest")
 	}
 }
+
+func inWindow(s *Session) bool {
+	x0, x1, y0, y1 := s.Window()
+	X := s.Last.X
+	for i := 0; i+1 < len(X); i += 2 {
+		if X[i] < x0 || X[i] > x1 || X[i+1] < y0 || X[i+1] > y1 {
+			return false
+		}
+	}
+	return true
+}
+
+// The zoom window holds the population at every generation, changes only
+// when a point left it or when it can shrink 3× or more, and the landscape
+// is sampled over it.
+func TestZoomWindow(t *testing.T) {
+	s := newSession(t, map[string]string{"problem": "rosenbrock", "algo": "de", "seed": "2", "pop": "30"})
+	if _, err := s.Step(1, nil); err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := s.P.Bounds()
+	if x0, x1, y0, y1 := s.Window(); x0 != lo[0] || x1 != hi[0] || y0 != lo[1] || y1 != hi[1] {
+		t.Fatalf("zoom off: window %v %v %v %v, want the box", x0, x1, y0, y1)
+	}
+	s.SetZoom(true)
+	if !s.Zoom.Set || !inWindow(s) {
+		t.Fatalf("zoom on: window %+v does not hold the initial population", s.Zoom)
+	}
+	changes, zoomIns := 0, 0
+	for g := 0; g < 400 && !s.S.Done(); g++ {
+		before := s.Zoom
+		if _, err := s.Step(1, nil); err != nil {
+			t.Fatal(err)
+		}
+		// was the old window still good for the new population?
+		escaped := false
+		X := s.Last.X
+		for i := 0; i+1 < len(X); i += 2 {
+			if X[i] < before.X0 || X[i] > before.X1 || X[i+1] < before.Y0 || X[i+1] > before.Y1 {
+				escaped = true
+			}
+		}
+		changed := s.UpdateZoom()
+		if !inWindow(s) {
+			t.Fatalf("generation %d: a point is outside the window %+v", s.Last.Generation, s.Zoom)
+		}
+		if !changed {
+			if s.Zoom != before {
+				t.Fatalf("generation %d: window changed without saying so", s.Last.Generation)
+			}
+			continue
+		}
+		changes++
+		oldSide := math.Max(before.X1-before.X0, before.Y1-before.Y0)
+		newSide := math.Max(s.Zoom.X1-s.Zoom.X0, s.Zoom.Y1-s.Zoom.Y0)
+		if !escaped {
+			if newSide*ZoomFactor > oldSide {
+				t.Errorf("generation %d: re-zoomed from side %g to %g with every point inside (less than %g×)", s.Last.Generation, oldSide, newSide, ZoomFactor)
+			}
+			zoomIns++
+		}
+	}
+	t.Logf("%d window changes, %d of them zoom-ins; window %+v", changes, zoomIns, s.Zoom)
+	if zoomIns < 2 {
+		t.Errorf("%d zoom-ins in 400 generations of a converging DE (%d changes); want several", zoomIns, changes)
+	}
+	if changes > 40 {
+		t.Errorf("%d window changes in 400 generations: the contour is recomputed too often", changes)
+	}
+	// the landscape is sampled over the window
+	c, err := s.ZoomLandscape()
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := s.Zoom
+	if c.X0 != z.X0 || c.X1 != z.X1 || c.Y0 != z.Y0 || c.Y1 != z.Y1 || c.NX != 160 {
+		t.Errorf("landscape over %v..%v × %v..%v (%d nodes), want the window %+v", c.X0, c.X1, c.Y0, c.Y1, c.NX, z)
+	}
+	if side := math.Max(z.X1-z.X0, z.Y1-z.Y0); side < ZoomMinSide*3 || side > 0.5*(hi[0]-lo[0]) {
+		t.Errorf("after 400 generations the window side is %g (box %g)", side, hi[0]-lo[0])
+	}
+	// off again: the box
+	s.SetZoom(false)
+	if x0, x1, _, _ := s.Window(); x0 != lo[0] || x1 != hi[0] {
+		t.Errorf("zoom off again: window starts at %v..%v", x0, x1)
+	}
+}
+
+// place keeps the window inside the box where it fits.
+func TestZoomPlace(t *testing.T) {
+	for _, c := range []struct{ c, side, lo, hi, a, b float64 }{
+		{0, 2, -100, 100, -1, 1},
+		{99.5, 2, -100, 100, 98, 100},
+		{-100, 4, -100, 100, -100, -96},
+		{0, 300, -100, 100, -100, 100},
+	} {
+		if a, b := place(c.c, c.side, c.lo, c.hi); a != c.a || b != c.b {
+			t.Errorf("place(%v, %v, %v, %v) = %v, %v; want %v, %v", c.c, c.side, c.lo, c.hi, a, b, c.a, c.b)
+		}
+	}
+}

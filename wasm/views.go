@@ -136,6 +136,127 @@ func (s *Session) Landscape(nx, ny int, x0, x1, y0, y1 float64) (*Contour, error
 	return sample(s.P, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, 14)
 }
 
+// Zoom is the window of the 2-D landscape view.
+//
+// Off, the window is the problem's box. On ("zoom to population", the URL's
+// zoom=pop), the window follows the population, and the contour is sampled
+// again (in Go, on the same grid) only when the window changes:
+//
+//   - the fitted window is a square around the bounding box of the
+//     population and the best point so far, ZoomMargin (2) times the box's
+//     longer side (half a side of margin all round), but at least
+//     ZoomMinSide (1e-4) of the problem box's longer side; it is moved
+//     inside the problem's box where it fits, and is the box along an axis
+//     where it does not;
+//   - the window is kept while every point is inside it and the fitted
+//     window is at least 1/ZoomFactor (1/3) of its side; otherwise (a point
+//     left it, or the population shrank so much that the view can zoom in
+//     3× or more) it is replaced by the fitted window.
+//
+// So a converging population is re-zoomed about every 3× of shrinkage, a
+// drifting one when it reaches the edge, and never from one generation to
+// the next for small changes.
+type Zoom struct {
+	On bool
+	// Grid is the number of nodes per side of the sampled contour.
+	Grid int
+	// X0, X1, Y0, Y1 is the current window when Set.
+	X0, X1, Y0, Y1 float64
+	Set            bool
+}
+
+// Zoom rule constants, see Zoom.
+const (
+	ZoomMargin  = 2.0
+	ZoomFactor  = 3.0
+	ZoomMinSide = 1e-4
+)
+
+// SetZoom switches the zoom on or off and fits the window at once.
+func (s *Session) SetZoom(on bool) {
+	s.Zoom.On, s.Zoom.Set = on, false
+	s.UpdateZoom()
+}
+
+// Window returns the landscape's current window: the zoom window, or the
+// problem's box.
+func (s *Session) Window() (x0, x1, y0, y1 float64) {
+	if s.Zoom.On && s.Zoom.Set {
+		z := &s.Zoom
+		return z.X0, z.X1, z.Y0, z.Y1
+	}
+	lo, hi := s.P.Bounds()
+	return lo[0], hi[0], lo[1], hi[1]
+}
+
+// UpdateZoom applies the rule of Zoom after a generation and reports
+// whether the window changed (so the contour must be sampled again).
+func (s *Session) UpdateZoom() bool {
+	z := &s.Zoom
+	if !z.On || s.P.Dim() != 2 || !s.HasLast || len(s.Last.X) < 2 {
+		return false
+	}
+	lo, hi := s.P.Bounds()
+	clamp := func(x float64, d int) float64 { return math.Max(lo[d], math.Min(hi[d], x)) }
+	// the population's box (points clamped to the problem's box)
+	u0, u1, v0, v1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	inside := z.Set
+	add := func(x, y float64) {
+		if math.IsNaN(x) || math.IsNaN(y) {
+			return
+		}
+		x, y = clamp(x, 0), clamp(y, 1)
+		u0, u1, v0, v1 = math.Min(u0, x), math.Max(u1, x), math.Min(v0, y), math.Max(v1, y)
+		if x < z.X0 || x > z.X1 || y < z.Y0 || y > z.Y1 {
+			inside = false
+		}
+	}
+	X := s.Last.X
+	for i := 0; i+1 < len(X); i += 2 {
+		add(X[i], X[i+1])
+	}
+	if b := s.Last.Best.X; len(b) == 2 {
+		add(b[0], b[1])
+	}
+	if u0 > u1 {
+		return false // no point with coordinates
+	}
+	boxSide := math.Max(hi[0]-lo[0], hi[1]-lo[1])
+	side := math.Max(ZoomMargin*math.Max(u1-u0, v1-v0), ZoomMinSide*boxSide)
+	x0, x1 := place((u0+u1)/2, side, lo[0], hi[0])
+	y0, y1 := place((v0+v1)/2, side, lo[1], hi[1])
+	if inside && ZoomFactor*math.Max(x1-x0, y1-y0) >= math.Max(z.X1-z.X0, z.Y1-z.Y0) {
+		return false
+	}
+	if z.Set && x0 == z.X0 && x1 == z.X1 && y0 == z.Y0 && y1 == z.Y1 {
+		return false
+	}
+	z.X0, z.X1, z.Y0, z.Y1, z.Set = x0, x1, y0, y1, true
+	return true
+}
+
+// place returns the interval of length side centred on c, moved inside
+// [lo, hi] when it fits there, or [lo, hi] when it does not.
+func place(c, side, lo, hi float64) (float64, float64) {
+	if side >= hi-lo {
+		return lo, hi
+	}
+	a := c - side/2
+	a = math.Max(lo, math.Min(hi-side, a))
+	return a, a + side
+}
+
+// ZoomLandscape samples the landscape over the current window on the
+// zoom's grid (160×160 when unset).
+func (s *Session) ZoomLandscape() (*Contour, error) {
+	g := s.Zoom.Grid
+	if g < 2 {
+		g = 160
+	}
+	x0, x1, y0, y1 := s.Window()
+	return s.Landscape(g, g, x0, x1, y0, y1)
+}
+
 // PCView is the population seen in the plane of its first two principal
 // components through its mean.
 type PCView struct {
