@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Okabe–Ito colour-blind-safe palette, used by the page as well.
@@ -52,7 +53,10 @@ type ConvergenceOptions struct {
 type Scale int
 
 const (
-	// ScaleLog: every value is > 0, drawn on a log axis.
+	// ScaleLog: every value is > 0, drawn as log10(f) on a linear axis
+	// (an ECharts log axis writes its ticks as full decimals, such as
+	// 0.00000000000000000001, which nobody can read and which push the
+	// plot aside).
 	ScaleLog Scale = iota
 	// ScaleSymlog: some value is ≤ 0, drawn as sign(f)·log10(1+|f|) on a
 	// linear axis.
@@ -128,9 +132,9 @@ func pair(fes int, y float64) []interface{} {
 func FAxisName(s Scale) string {
 	switch s {
 	case ScaleLog:
-		return "best feasible f (log)"
+		return "log10(best feasible f)"
 	case ScaleSymlog:
-		return "best feasible f as sign(f)·log10(1+|f|)"
+		return "best f as sign(f)·log10(1+|f|)"
 	}
 	return "best feasible f (none yet)"
 }
@@ -190,7 +194,7 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		m.Grids = append(m.Grids, Grid{Left: "64", Right: "56", Top: pct(t), Height: pct(hgt)})
 	}
 	for g := 0; g < grids; g++ {
-		a := Axis{Type: "value", Grid: g, Min: 0, Scale: true}
+		a := Axis{Type: "value", Grid: g, Min: 0, Scale: true, Bottom: true}
 		if len(h) > 0 && h[len(h)-1].FES > 0 {
 			a.Max = "dataMax"
 		}
@@ -200,10 +204,8 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		m.XAxes = append(m.XAxes, a)
 	}
 	fy := Axis{Name: FAxisName(fs), Type: "value", Scale: true, NameGap: 8}
-	if fs == ScaleLog {
-		fy.Type = "log"
-	}
-	vy := Axis{Name: "violation of best (log; 0 not drawn)", Type: "log", Grid: 1, NameGap: 8}
+	// v > 0 somewhere: log10(v), and v = 0 is a gap
+	vy := Axis{Name: "log10(violation of best)", Type: "value", Scale: true, Grid: 1, NameGap: 8}
 	if !vPos {
 		vy = Axis{Name: "violation of best", Type: "value", Grid: 1, NameGap: 8}
 	}
@@ -214,6 +216,13 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	if adapt {
 		m.YAxes = append(m.YAxes, Axis{Name: "q, mean F, mean CR", Type: "value", Grid: 3, Min: 0, Max: 1, NameGap: 8})
 	}
+	// one left margin for every grid, wide enough for the y axis names
+	// (drawn centred above their axis): ECharts 6 would otherwise move a
+	// plot whose name sticks out, and the panels would not line up
+	left := strconv.Itoa(nameMargin(m.YAxes))
+	for i := range m.Grids {
+		m.Grids[i].Left = left
+	}
 
 	var fd, vd, ffd, pd [][]interface{}
 	for _, i := range idx {
@@ -221,7 +230,9 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		f := math.NaN()
 		if p.BestV == 0 {
 			switch fs {
-			case ScaleLog, ScaleNone:
+			case ScaleLog:
+				f = math.Log10(p.BestF)
+			case ScaleNone:
 				f = p.BestF
 			case ScaleSymlog:
 				f = Symlog(p.BestF)
@@ -229,8 +240,12 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		}
 		fd = append(fd, pair(p.FES, f))
 		v := p.BestV
-		if vPos && v <= 0 {
-			v = math.NaN()
+		if vPos {
+			if v > 0 {
+				v = math.Log10(v)
+			} else {
+				v = math.NaN() // v = 0: a gap
+			}
 		}
 		vd = append(vd, pair(p.FES, v))
 		ffd = append(ffd, pair(p.FES, p.Feasible))
@@ -276,6 +291,19 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		add("mean CR", series(mcr, 0), 3, 4, Palette[1], true)
 	}
 	return m
+}
+
+// nameMargin returns the left margin in pixels that holds half of the
+// widest name of a left y axis (ECharts' 12 px font, about 6.5 px a
+// character at most), and at least 64.
+func nameMargin(axes []Axis) int {
+	w := 64
+	for _, a := range axes {
+		if a.Position != "right" {
+			w = max(w, int(math.Ceil(6.5*float64(utf8.RuneCountInString(a.Name))/2))+8)
+		}
+	}
+	return w
 }
 
 func mean(a []float64) float64 {

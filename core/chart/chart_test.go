@@ -58,17 +58,27 @@ func seriesNames(m map[string]interface{}) []string {
 	return n
 }
 
-func TestConvergenceLogAxisWhenPositive(t *testing.T) {
-	m := decode(t, must(Convergence(history(50, 1e4, 5, false), ConvergenceOptions{Title: "C01"})))
+func TestConvergenceLog10WhenPositive(t *testing.T) {
+	h := history(50, 1e4, 5, false)
+	m := decode(t, must(Convergence(h, ConvergenceOptions{Title: "C01"})))
 	ys := yAxes(t, m)
-	if ys[0]["type"] != "log" {
-		t.Errorf("f axis type = %v, want log", ys[0]["type"])
+	if ys[0]["type"] != "value" || !strings.Contains(ys[0]["name"].(string), "log10") {
+		t.Errorf("f axis %v %q, want a value axis named log10(…)", ys[0]["type"], ys[0]["name"])
 	}
-	if !strings.Contains(ys[0]["name"].(string), "log") {
-		t.Errorf("f axis name %q does not state the scale", ys[0]["name"])
+	if ys[1]["type"] != "value" || !strings.Contains(ys[1]["name"].(string), "log10") {
+		t.Errorf("violation axis %v %q, want a value axis named log10(…) (some v > 0)", ys[1]["type"], ys[1]["name"])
 	}
-	if ys[1]["type"] != "log" {
-		t.Errorf("violation axis type = %v, want log (some v > 0)", ys[1]["type"])
+	ser := m["series"].([]interface{})
+	lastF := ser[0].(map[string]interface{})["data"].([]interface{})[49].([]interface{})[1].(float64)
+	if want := math.Log10(h[49].BestF); math.Abs(lastF-want) > 1e-12 {
+		t.Errorf("last plotted f = %v, want log10(f) = %v", lastF, want)
+	}
+	v0 := ser[1].(map[string]interface{})["data"].([]interface{})[0].([]interface{})[1].(float64)
+	if want := math.Log10(h[0].BestV); math.Abs(v0-want) > 1e-12 {
+		t.Errorf("first plotted v = %v, want log10(v) = %v", v0, want)
+	}
+	if v := ser[1].(map[string]interface{})["data"].([]interface{})[10].([]interface{})[1]; v != nil {
+		t.Errorf("v = 0 plotted as %v, want a gap (null)", v)
 	}
 	if got := len(m["series"].([]interface{})); got != 4 {
 		t.Errorf("%d series, want 4 without adaptation: %v", got, seriesNames(m))
@@ -213,4 +223,14 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+func TestNameMargin(t *testing.T) {
+	if got := nameMargin([]Axis{{Name: "short"}}); got != 64 {
+		t.Errorf("short name: margin %d, want 64", got)
+	}
+	long := "best feasible f as sign(f)·log10(1+|f|)" // 40 characters, 221 px in Chromium's 12 px sans
+	if got := nameMargin([]Axis{{Name: long}, {Name: long + long, Position: "right"}}); got < 221/2+4 || got > 150 {
+		t.Errorf("40-character name: margin %d, want a little over half its 221 px", got)
+	}
 }

@@ -29,7 +29,7 @@ func echartsJSON(m *Model) ([]byte, error) {
 	for _, a := range m.XAxes {
 		xs = append(xs, opts.XAxis{Name: a.Name, Type: a.Type, NameLocation: a.NameLocation, NameGap: a.NameGap,
 			Scale: boolOpt(a.Scale), Min: a.Min, Max: a.Max, GridIndex: a.Grid, Position: a.Position,
-			SplitLine: splitLine(a.HideSplitLine)})
+			SplitLine: splitLine(a.HideSplitLine), AxisLine: axisLine(a.Bottom)})
 	}
 	var ys []opts.YAxis
 	for _, a := range m.YAxes {
@@ -72,6 +72,13 @@ func boolOpt(b bool) *bool {
 		return nil
 	}
 	return opts.Bool(true)
+}
+
+func axisLine(bottom bool) *opts.AxisLine {
+	if !bottom {
+		return nil
+	}
+	return &opts.AxisLine{OnZero: opts.Bool(false)}
 }
 
 func splitLine(hide bool) *opts.SplitLine {

@@ -23,7 +23,10 @@ type Axis struct {
 	Name, Type, NameLocation, Position string
 	NameGap, Grid                      int
 	Scale, HideSplitLine               bool
-	Min, Max                           interface{} // nil: automatic
+	// Bottom keeps an x axis at the bottom of its plot (ECharts draws it
+	// where y = 0 by default, at the top when every y is negative).
+	Bottom   bool
+	Min, Max interface{} // nil: automatic
 }
 
 // Series is one line or bar series. Values are the data items: [x, y]
@@ -98,6 +101,9 @@ type liteAxis struct {
 	SplitLine    *struct {
 		Show bool `json:"show"`
 	} `json:"splitLine,omitempty"`
+	AxisLine *struct {
+		OnZero bool `json:"onZero"`
+	} `json:"axisLine,omitempty"`
 }
 
 type liteSeries struct {
@@ -146,6 +152,11 @@ func liteJSON(m *Model) ([]byte, error) {
 		if a.HideSplitLine {
 			l.SplitLine = &struct {
 				Show bool `json:"show"`
+			}{false}
+		}
+		if a.Bottom {
+			l.AxisLine = &struct {
+				OnZero bool `json:"onZero"`
 			}{false}
 		}
 		return l
