@@ -3,6 +3,7 @@
 // every decision about scales, series and names is made (and tested) in Go.
 //
 //	js, err := chart.Convergence(history, chart.ConvergenceOptions{})
+//	parts, err := chart.ConvergenceParts(history, chart.ConvergenceOptions{})
 //	js, err := chart.ExplainedVariance(eigenvalues)
 //
 // Non-finite values are replaced by null (a gap in ECharts) before
@@ -145,6 +146,95 @@ func FAxisName(s Scale) string {
 // memory means of F and CR when the history carries adaptation data.
 func Convergence(h []Point, o ConvergenceOptions) ([]byte, error) {
 	return render(convergenceModel(h, o))
+}
+
+// ConvergenceParts returns the convergence chart as one ECharts option per
+// panel, top to bottom: best feasible f; the violation of the best point;
+// the feasible fraction with the population size; and, with adaptation
+// data, the strategy probabilities with the memory means of F and CR. The
+// series, axes and data are those of Convergence, split by grid (see
+// SplitGrids). The page draws each part in an ECharts instance of its own,
+// one per main-thread task: one instance with every panel takes two to
+// three times longer to redraw than its slowest part.
+func ConvergenceParts(h []Point, o ConvergenceOptions) ([][]byte, error) {
+	var out [][]byte
+	for _, m := range SplitGrids(convergenceModel(h, o)) {
+		b, err := render(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// Layout of a part made by SplitGrids, in pixels.
+const (
+	partTop      = 26 // room for the y axis names above the plot
+	partTitle    = 22 // more when the part has the title
+	partLegend   = 24 // more when it has a legend
+	partBottom   = 24 // the x tick labels
+	partLegendAt = 22 // legend top when under the title
+)
+
+// SplitGrids returns one model per grid of m, in grid order: its x and y
+// axes (renumbered), the series drawn on them, a plot filling the part (in
+// pixels, so parts of any height line up), a legend only when the part has
+// more than one series, the title only on the first part, and the x axis
+// name on every part (each is read alone).
+func SplitGrids(m *Model) []*Model {
+	var xName string
+	for _, a := range m.XAxes {
+		if a.Name != "" {
+			xName = a.Name
+		}
+	}
+	var parts []*Model
+	for g, grid := range m.Grids {
+		p := &Model{Kind: m.Kind, Colors: m.Colors, Categories: m.Categories, LegendScroll: m.LegendScroll}
+		if g == 0 {
+			p.Title = m.Title
+		}
+		xi, yi := map[int]int{}, map[int]int{}
+		for i, a := range m.XAxes {
+			if a.Grid == g {
+				xi[i] = len(p.XAxes)
+				a.Grid = 0
+				a.Name, a.NameLocation, a.NameGap = xName, "", 0
+				p.XAxes = append(p.XAxes, a)
+			}
+		}
+		for i, a := range m.YAxes {
+			if a.Grid == g {
+				yi[i] = len(p.YAxes)
+				a.Grid = 0
+				p.YAxes = append(p.YAxes, a)
+			}
+		}
+		for _, s := range m.Series {
+			x, okx := xi[s.X]
+			y, oky := yi[s.Y]
+			if okx && oky {
+				s.X, s.Y = x, y
+				p.Series = append(p.Series, s)
+			}
+		}
+		top := partTop
+		if p.Title != "" {
+			top += partTitle
+			p.LegendTop = strconv.Itoa(partLegendAt)
+		} else {
+			p.LegendTop = "0"
+		}
+		if len(p.Series) > 1 {
+			top += partLegend
+		} else {
+			p.NoLegend = true
+		}
+		p.Grids = []Grid{{Left: grid.Left, Right: grid.Right, Top: strconv.Itoa(top), Bottom: strconv.Itoa(partBottom)}}
+		parts = append(parts, p)
+	}
+	return parts
 }
 
 // ExplainedVariance returns the ECharts option (JSON) of the bars of

@@ -3,6 +3,7 @@ package chart
 import (
 	"encoding/json"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -223,6 +224,76 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// The parts of the convergence chart are its grids, one option each, with
+// exactly the series and data of the single chart.
+func TestConvergenceParts(t *testing.T) {
+	for _, c := range []struct {
+		adapt bool
+		want  []string // series of each part
+	}{
+		{false, []string{"best feasible f", "violation of best", "feasible fraction,population size"}},
+		{true, []string{"best feasible f", "violation of best", "feasible fraction,population size", "q1,q2,q3,q4,mean F,mean CR"}},
+	} {
+		h := history(60, 1e4, 5, c.adapt)
+		whole := decode(t, must(Convergence(h, ConvergenceOptions{Title: "t", MaxPoints: 40})))
+		byName := map[string]interface{}{}
+		for _, s := range whole["series"].([]interface{}) {
+			s := s.(map[string]interface{})
+			byName[s["name"].(string)] = s["data"]
+		}
+		parts, err := ConvergenceParts(h, ConvergenceOptions{Title: "t", MaxPoints: 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(parts) != len(c.want) {
+			t.Fatalf("adapt=%v: %d parts, want %d", c.adapt, len(parts), len(c.want))
+		}
+		for i, b := range parts {
+			m := decode(t, b)
+			if got := strings.Join(seriesNames(m), ","); got != c.want[i] {
+				t.Errorf("part %d: series %s, want %s", i, got, c.want[i])
+			}
+			for _, s := range m["series"].([]interface{}) {
+				s := s.(map[string]interface{})
+				if !reflect.DeepEqual(s["data"], byName[s["name"].(string)]) {
+					t.Errorf("part %d: %s has other data than in the single chart", i, s["name"])
+				}
+				nx, ny := len(m["xAxis"].([]interface{})), len(m["yAxis"].([]interface{}))
+				xi, _ := s["xAxisIndex"].(float64)
+				yi, _ := s["yAxisIndex"].(float64)
+				if int(xi) >= nx || int(yi) >= ny {
+					t.Errorf("part %d: %s on axes %v,%v of %d,%d", i, s["name"], xi, yi, nx, ny)
+				}
+			}
+			if n := len(m["grid"].([]interface{})); n != 1 {
+				t.Errorf("part %d: %d grids, want 1", i, n)
+			}
+			title, _ := m["title"].(map[string]interface{})["text"].(string)
+			if (i == 0) != (title == "t") {
+				t.Errorf("part %d: title %q; want the title on the first part only", i, title)
+			}
+			legend := m["legend"].(map[string]interface{})["show"].(bool)
+			if legend != strings.Contains(c.want[i], ",") {
+				t.Errorf("part %d: legend shown %v with series %s; want a legend exactly when there are several", i, legend, c.want[i])
+			}
+			// every part has the same left margin, which holds half the
+			// widest left y-axis name (so ECharts moves no plot)
+			left := m["grid"].([]interface{})[0].(map[string]interface{})["left"].(string)
+			if want := whole["grid"].([]interface{})[0].(map[string]interface{})["left"].(string); left != want {
+				t.Errorf("part %d: grid left %s, the single chart's %s", i, left, want)
+			}
+			x := m["xAxis"].([]interface{})[0].(map[string]interface{})
+			if x["name"] != "FES" {
+				t.Errorf("part %d: x axis name %v, want FES", i, x["name"])
+			}
+			// log10 values are negative: the x axis stays at the bottom
+			if l, _ := x["axisLine"].(map[string]interface{}); l == nil || l["onZero"] != false {
+				t.Errorf("part %d: x axisLine %v, want onZero false", i, x["axisLine"])
+			}
+		}
+	}
 }
 
 func TestNameMargin(t *testing.T) {

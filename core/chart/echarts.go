@@ -16,7 +16,7 @@ func echartsJSON(m *Model) ([]byte, error) {
 	global := []charts.GlobalOpts{
 		charts.WithAnimation(false),
 		charts.WithTitleOpts(opts.Title{Title: m.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 13}}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: m.LegendTop, Type: map[bool]string{true: "scroll"}[m.LegendScroll]}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(!m.NoLegend), Top: m.LegendTop, Type: map[bool]string{true: "scroll"}[m.LegendScroll]}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithColorsOpts(opts.Colors(m.Colors)),
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -56,6 +57,11 @@ func TestLiteMatchesGoEcharts(t *testing.T) {
 		"convergence-symlog":   convergenceModel(neg, ConvergenceOptions{MaxPoints: 10}),
 		"convergence-empty":    convergenceModel(nil, ConvergenceOptions{}),
 		"variance":             varianceModel([]float64{5, 2, 1, 0, math.NaN()}, "PCA"),
+	}
+	for name, m := range models {
+		for i, p := range SplitGrids(m) {
+			models[name+"-part"+strconv.Itoa(i)] = p
+		}
 	}
 	for name, m := range models {
 		a, err := echartsJSON(m)

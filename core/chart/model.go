@@ -8,6 +8,7 @@ type Model struct {
 	Title        string
 	LegendTop    string
 	LegendScroll bool
+	NoLegend     bool // no legend (a part with one series: its axis names it)
 	Colors       []string
 	Grids        []Grid
 	XAxes, YAxes []Axis
@@ -135,7 +136,7 @@ func liteJSON(m *Model) ([]byte, error) {
 	for _, g := range m.Grids {
 		o.Grid = append(o.Grid, liteGrid{Left: g.Left, Top: g.Top, Right: g.Right, Bottom: g.Bottom, Height: g.Height})
 	}
-	o.Legend = liteLegend{Show: true, Top: m.LegendTop}
+	o.Legend = liteLegend{Show: !m.NoLegend, Top: m.LegendTop}
 	if m.LegendScroll {
 		o.Legend.Type = "scroll"
 	}
