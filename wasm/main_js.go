@@ -221,13 +221,15 @@ func status([]js.Value) (any, error) {
 type stepOptions struct {
 	N     int     `js:"n"`     // generations wanted (≥ 1)
 	MaxMs float64 `js:"maxMs"` // stop early after this much time (0: no limit)
-	Chart bool    `js:"chart"` // include the convergence chart option
-	PC    int     `js:"pc"`    // D > 2: include the PC view; > 1 also samples an PC×PC grid
-	Op    bool    `js:"op"`    // include the last operator even if it was sent before
+	Chart bool    `js:"chart"` // include the convergence chart, one option per part ("charts")
+	// Playing thins the chart to ChartPointsPlaying points per series
+	Playing bool `js:"playing"`
+	PC      int  `js:"pc"` // D > 2: include the PC view; > 1 also samples an PC×PC grid
+	Op      bool `js:"op"` // include the last operator even if it was sent before
 }
 
-// step({n, maxMs, chart, pc, op}) applies up to n generations and returns
-// the frame the page draws.
+// step({n, maxMs, chart, playing, pc, op}) applies up to n generations and
+// returns the frame the page draws.
 func step(args []js.Value) (any, error) {
 	s, err := session()
 	if err != nil {
@@ -276,11 +278,19 @@ func frame(s *Session, applied int, o stepOptions) (js.Value, error) {
 	f.Set("best", f64(l.Best.X))
 	f.Set("history", len(s.History))
 	if o.Chart {
-		b, err := s.ConvergenceJSON()
+		pts := ChartPoints
+		if o.Playing {
+			pts = ChartPointsPlaying
+		}
+		parts, err := s.ConvergenceParts(pts)
 		if err != nil {
 			return js.Value{}, err
 		}
-		f.Set("chart", string(b))
+		a := js.Global().Get("Array").New(len(parts))
+		for i, b := range parts {
+			a.SetIndex(i, string(b))
+		}
+		f.Set("charts", a)
 	}
 	if s.Op != nil && (s.Op != opSent || o.Op) {
 		opSent = s.Op
@@ -427,7 +437,7 @@ func convergence([]js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.ConvergenceJSON()
+	b, err := s.ConvergenceJSON(ChartPoints)
 	if err != nil {
 		return nil, err
 	}

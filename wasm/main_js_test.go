@@ -88,8 +88,8 @@ func TestRunStepAndTypedArrays(t *testing.T) {
 			t.Fatalf("x[%d] = %v in JS, %v in Go", i, xs[i], want)
 		}
 	}
-	if !strings.Contains(f.Get("chart").String(), "best feasible f") {
-		t.Errorf("no convergence chart in the frame")
+	if c := f.Get("charts"); c.Length() != 3 || !strings.Contains(c.Index(0).String(), "best feasible f") {
+		t.Errorf("frame charts: want the 3 parts of the convergence chart (PMODE has no adaptation), the first best feasible f")
 	}
 	f = mustOK(t, callAPI(t, "step", map[string]any{"n": 5}))
 	if f.Get("applied").Int() != 5 || f.Get("status").Get("generation").Int() != 5 {

@@ -407,8 +407,31 @@ func (s *Session) Status() Status {
 	return st
 }
 
-// ConvergenceJSON returns the convergence chart's ECharts option.
-func (s *Session) ConvergenceJSON() ([]byte, error) {
+// Points per series of the convergence chart: a paused run's history is
+// thinned to ChartPoints, and to ChartPointsPlaying while it plays (the page
+// redraws the chart twice a second then, and ECharts' main-thread time
+// grows with the points).
+const (
+	ChartPoints        = 400
+	ChartPointsPlaying = 100
+)
+
+func (s *Session) convergenceOptions(maxPoints int) chart.ConvergenceOptions {
+	if maxPoints <= 0 {
+		maxPoints = ChartPoints
+	}
 	title := s.Cfg.Algo + " on " + s.Cfg.Problem + ", D=" + strconv.Itoa(s.Cfg.Dim)
-	return chart.Convergence(s.History, chart.ConvergenceOptions{Title: title})
+	return chart.ConvergenceOptions{Title: title, MaxPoints: maxPoints}
+}
+
+// ConvergenceJSON returns the convergence chart's ECharts option with at
+// most maxPoints points per series (ChartPoints when ≤ 0).
+func (s *Session) ConvergenceJSON(maxPoints int) ([]byte, error) {
+	return chart.Convergence(s.History, s.convergenceOptions(maxPoints))
+}
+
+// ConvergenceParts returns the convergence chart as one option per panel
+// (chart.ConvergenceParts), as the page draws it.
+func (s *Session) ConvergenceParts(maxPoints int) ([][]byte, error) {
+	return chart.ConvergenceParts(s.History, s.convergenceOptions(maxPoints))
 }

@@ -153,7 +153,7 @@ func TestSessionStepsAndOperator(t *testing.T) {
 	if len(s.History) != s.Last.Generation+1 {
 		t.Errorf("history %d points, generation %d", len(s.History), s.Last.Generation)
 	}
-	b, err := s.ConvergenceJSON()
+	b, err := s.ConvergenceJSON(0)
 	if err != nil || !strings.Contains(string(b), "best feasible f") {
 		t.Errorf("convergence chart: %v", err)
 	}
