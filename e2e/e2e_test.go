@@ -421,3 +421,29 @@ func TestAutoplay(t *testing.T) {
 	tb.call("pause")
 	tb.noConsoleErrors()
 }
+
+// TestSettingsFit: at 1280×800 every control of the Settings panel stays
+// inside the panel (the algorithm names are long).
+func TestSettingsFit(t *testing.T) {
+	h := setup(t)
+	for _, c := range []string{"", hash("problem", "C01", "dim", "10", "algo", "heco-pde"), hash("algo", "cmode")} {
+		tb := h.newTab(t)
+		tb.open(c)
+		out := eval[[]string](tb, 10*time.Second, `(() => {
+			const p = document.querySelector('section[data-panel="controls"]');
+			const pr = p.getBoundingClientRect(), cs = getComputedStyle(p);
+			const right = pr.right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth) + 0.5;
+			const left = pr.left + parseFloat(cs.paddingLeft) - 0.5;
+			const bad = [];
+			for (const el of p.querySelectorAll("select, input, button, label, textarea")) {
+				const r = el.getBoundingClientRect();
+				if (r.width === 0 && r.height === 0) continue; // hidden
+				if (r.right > right || r.left < left) bad.push((el.id || el.tagName) + " spans " + r.left.toFixed(0) + "–" + r.right.toFixed(0) + " in a panel whose content spans " + left.toFixed(0) + "–" + right.toFixed(0));
+			}
+			return bad;
+		})()`)
+		for _, b := range out {
+			t.Errorf("#%s: %s", c, b)
+		}
+	}
+}
