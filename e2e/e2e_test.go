@@ -21,8 +21,15 @@ import (
 func TestLoad(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
+	siteMeter.reset()
 	tb.open("")
 	tb.noNotice()
+	// The page declares its icon (a data: URL): no request for /favicon.ico,
+	// whose 404 would be logged on the console.
+	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 300))`)
+	if _, asked := siteMeter.reset()["/favicon.ico"]; asked {
+		t.Errorf("the browser asked for /favicon.ico: the page should declare its icon")
+	}
 
 	ready := eval[float64](tb, 10*time.Second, `window.__e2e.readyAt === null ? -1 : window.__e2e.readyAt`)
 	if ready < 0 {

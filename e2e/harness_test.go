@@ -503,11 +503,6 @@ func (t *tab) consoleErrors() []string {
 	defer t.mu.Unlock()
 	var errs []string
 	for _, m := range t.console {
-		if m.Type == chromedp.ConsoleError && strings.HasSuffix(m.URL, "/favicon.ico") {
-			// The browser's own request for an icon the page did not
-			// declare: noise, not an error of the page.
-			continue
-		}
 		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException || m.Type == "assert" {
 			errs = append(errs, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
 		}
