@@ -185,9 +185,10 @@ func roundAll(xs []float64) []float64 {
 }
 
 // BenchmarkGenerationsPerSecond plays DE on the 2-D Rosenbrock problem with
-// a population of 100 at full speed (speed=10: no rate limit) for
-// PCAPLAY_BENCH_SECONDS (default 4) while the page animates, and reports
-// generations (and FES) per second.
+// a population of 100 for PCAPLAY_BENCH_SECONDS (default 4) while the page
+// animates, and reports generations (and FES) per second: "max" at full
+// speed (speed=10: no rate limit), "default" at the page's default speed
+// (no speed key), which should play at least 30 generations per second.
 func BenchmarkGenerationsPerSecond(b *testing.B) {
 	h := setup(b)
 	secs := envInt("PCAPLAY_BENCH_SECONDS", 4)
@@ -197,30 +198,42 @@ func BenchmarkGenerationsPerSecond(b *testing.B) {
 		T   float64 `json:"t"`
 	}
 	const now = `(() => { const s = window.playground.status(); return {gen: s.generation, fes: s.fes, t: performance.now()}; })()`
-	var gps, fps []float64
-	for b.Loop() {
-		tb := h.newTab(b)
-		tb.open(hash("problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "5000000", "speed", "10"))
-		tb.noNotice()
-		tb.call("pause")
-		tb.call("step") // initial population
-		m0 := eval[mark](tb, 10*time.Second, `(() => { window.playground.play(); return `+now+`; })()`)
-		time.Sleep(time.Duration(secs) * time.Second)
-		m1 := eval[mark](tb, 10*time.Second, `(() => { const m = `+now+`; window.playground.pause(); return m; })()`)
-		dt := (m1.T - m0.T) / 1000
-		gps = append(gps, (m1.Gen-m0.Gen)/dt)
-		fps = append(fps, (m1.FES-m0.FES)/dt)
-		b.Logf("%.0f generations, %.0f FES in %.2f s", m1.Gen-m0.Gen, m1.FES-m0.FES, dt)
+	for _, c := range []struct{ name, speed string }{{"max", "10"}, {"default", ""}} {
+		b.Run(c.name, func(b *testing.B) {
+			kv := []string{"problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "5000000"}
+			if c.speed != "" {
+				kv = append(kv, "speed", c.speed)
+			}
+			var gps, fps []float64
+			for b.Loop() {
+				tb := h.newTab(b)
+				tb.open(hash(kv...))
+				tb.noNotice()
+				tb.call("pause")
+				tb.call("step") // initial population
+				m0 := eval[mark](tb, 10*time.Second, `(() => { window.playground.play(); return `+now+`; })()`)
+				time.Sleep(time.Duration(secs) * time.Second)
+				m1 := eval[mark](tb, 10*time.Second, `(() => { const m = `+now+`; window.playground.pause(); return m; })()`)
+				dt := (m1.T - m0.T) / 1000
+				gps = append(gps, (m1.Gen-m0.Gen)/dt)
+				fps = append(fps, (m1.FES-m0.FES)/dt)
+				b.Logf("%.0f generations, %.0f FES in %.2f s", m1.Gen-m0.Gen, m1.FES-m0.FES, dt)
+			}
+			b.ReportMetric(median(gps), "gen/s")
+			b.ReportMetric(median(fps), "FES/s")
+		})
 	}
-	b.ReportMetric(median(gps), "gen/s")
-	b.ReportMetric(median(fps), "FES/s")
 }
 
 // BenchmarkLongestTask runs HECO-PDE on the 10-D C01 for 200 000 FES at full
-// speed (speed=10) to the end while
-// a PerformanceObserver records the main thread's long tasks (> 50 ms), and
-// reports the longest, their number and the run's wall time.
-// PCAPLAY_BENCH_LONGTASK_HASH replaces the URL hash.
+// speed (speed=10) to the end (and one second more, for the last redraw)
+// while a PerformanceObserver records the main thread's long tasks
+// (> 50 ms), and reports the longest (0: none), their number and the run's
+// wall time. The run starts one second after ready; the longest task of
+// the page load until then is reported apart (load-longtask-max-ms). PCAPLAY_BENCH_LONGTASK_HASH replaces the URL hash.
+// PCAPLAY_BENCH_TRACE=FILE writes what every main-thread task over 20 ms did
+// (from a Chrome trace, with the CPU other threads used meanwhile), and
+// PCAPLAY_BENCH_PROFILE=FILE the main thread's JavaScript CPU profile.
 func BenchmarkLongestTask(b *testing.B) {
 	h := setup(b)
 	hs := os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH")
@@ -228,12 +241,14 @@ func BenchmarkLongestTask(b *testing.B) {
 		hs = hash("problem", "C01", "dim", "10", "algo", "heco-pde", "seed", "1", "fes", "200000", "speed", "10")
 	}
 	type tasks struct {
-		Max   float64 `json:"max"`
-		Count float64 `json:"count"`
-		Total float64 `json:"total"`
-		Err   string  `json:"err"`
+		Max   float64   `json:"max"`
+		Count float64   `json:"count"`
+		Total float64   `json:"total"`
+		At    []float64 `json:"at"`   // start, ms since navigation
+		List  []float64 `json:"list"` // durations, ms
+		Err   string    `json:"err"`
 	}
-	var maxes, counts, secs []float64
+	var maxes, counts, secs, loadMaxes []float64
 	for b.Loop() {
 		tb := h.newTab(b)
 		tb.open(hs)
@@ -242,23 +257,57 @@ func BenchmarkLongestTask(b *testing.B) {
 		if s0.MaxFES != 200000 && os.Getenv("PCAPLAY_BENCH_LONGTASK_HASH") == "" {
 			b.Fatalf("maxFES %v, want 200000", s0.MaxFES)
 		}
-		// Only the tasks of the run count, not those of the page load.
-		eval[chromedp.Void](tb, 5*time.Second, `window.__e2e.longtasks.length = 0`)
+		// The page load (with the charts' first draws, after ready) is
+		// reported apart: a user presses play on a page that has settled.
+		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`)
+		load := eval[[]float64](tb, 5*time.Second, `window.__e2e.longtasks.slice()`)
+		loadMax := 0.0
+		if len(load) > 0 {
+			loadMax = slices.Max(load)
+		}
+		loadMaxes = append(loadMaxes, loadMax)
+		t0 := eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, performance.now())`)
+		var tr *tracer
+		if os.Getenv("PCAPLAY_BENCH_TRACE") != "" {
+			tr = startTrace(tb)
+		}
+		if os.Getenv("PCAPLAY_BENCH_PROFILE") != "" {
+			startProfile(tb)
+		}
 		start := time.Now()
 		s := tb.runToEnd(20 * time.Minute)
 		secs = append(secs, time.Since(start).Seconds())
+		t1 := eval[float64](tb, 5*time.Second, `performance.now()`)
+		// the last redraw (the full chart and PC view after the end) counts
+		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`)
 		lt := eval[tasks](tb, 10*time.Second, `(() => {
 			const l = window.__e2e.longtasks;
-			return {max: l.length ? Math.max(...l) : 0, count: l.length, total: l.reduce((a, x) => a + x, 0), err: window.__e2e.longtaskError || ""};
+			return {max: l.length ? Math.max(...l) : 0, count: l.length, total: l.reduce((a, x) => a + x, 0), at: window.__e2e.longtaskAt, list: l, err: window.__e2e.longtaskError || ""};
 		})()`)
+		for i, at := range lt.At {
+			b.Logf("long task of %.0f ms at %.2f s after play (the run ended at %.2f s)", lt.List[i], (at-t0)/1000, (t1-t0)/1000)
+		}
 		if lt.Err != "" {
 			b.Fatalf("PerformanceObserver('longtask'): %s", lt.Err)
+		}
+		if f := os.Getenv("PCAPLAY_BENCH_PROFILE"); f != "" {
+			if err := os.WriteFile(f, []byte(strings.Join(stopProfile(tb, 40), "\n")+"\n"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.Logf("main-thread CPU profile: %s", f)
+		}
+		if f := os.Getenv("PCAPLAY_BENCH_TRACE"); tr != nil {
+			if err := os.WriteFile(f, []byte(strings.Join(tr.stop(20), "\n")+"\n"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.Logf("main-thread tasks over 20 ms, what they did, and what ran meanwhile: %s", f)
 		}
 		maxes = append(maxes, lt.Max)
 		counts = append(counts, lt.Count)
 		b.Logf("#%s: %v; %v long tasks, longest %.0f ms, total %.0f ms, run %.1f s", hs, s, lt.Count, lt.Max, lt.Total, secs[len(secs)-1])
 	}
 	b.ReportMetric(slices.Max(maxes), "longtask-max-ms")
+	b.ReportMetric(slices.Max(loadMaxes), "load-longtask-max-ms")
 	b.ReportMetric(median(counts), "longtasks")
 	b.ReportMetric(median(secs), "run-s")
 }

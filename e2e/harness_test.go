@@ -279,7 +279,7 @@ window.ask = (cmd, params, timeoutMs) => new Promise((resolve, reject) => {
 // bits of bestF and bestV.
 const injectJS = `(() => {
   if (window.__e2e) return;
-  const e = window.__e2e = {readyAt: null, readyError: null, longtasks: [], longtaskError: null};
+  const e = window.__e2e = {readyAt: null, readyError: null, longtasks: [], longtaskAt: [], longtaskError: null};
   const hex = (x) => {
     const d = new DataView(new ArrayBuffer(8));
     d.setFloat64(0, Number(x));
@@ -309,7 +309,7 @@ const injectJS = `(() => {
   })();
   try {
     new PerformanceObserver((list) => {
-      for (const en of list.getEntries()) e.longtasks.push(en.duration);
+      for (const en of list.getEntries()) { e.longtasks.push(en.duration); e.longtaskAt.push(en.startTime); }
     }).observe({type: "longtask", buffered: true});
   } catch (err) { e.longtaskError = String(err); }
   // whenReady waits for window.playground.ready, however late the page

@@ -1,17 +1,29 @@
 // charts.js: ECharts instances fed ONLY with options built in Go
 // (pcaplay/core/chart): this file decides nothing about scales or series.
+//
+// Main-thread budget: the instances are created once, when their panel is
+// shown (at load or on a layout change, never per generation). An update
+// merges the new option (same series and axes) and draws it at once:
+// main.js calls set in a task of its own per chart (the convergence chart is
+// four small instances, one per panel), so each draw is one short task. With
+// lazyUpdate ECharts would draw every chart set since the last frame in that
+// one animation frame: the long task this avoids.
 "use strict";
 
 const PCCharts = (() => {
-  const charts = new Map(); // element → {chart, points}
+  const charts = new Map(); // element → {chart, sig, points}
+  const pending = new Map(); // element → option that arrived while it was hidden
 
-  function get(el) {
-    let c = charts.get(el);
-    if (c) return c;
-    if (typeof echarts === "undefined") return null;
-    c = { chart: echarts.init(el, null, { renderer: "canvas" }), points: 0 };
-    charts.set(el, c);
-    return c;
+  // shown: the element is not inside a hidden panel (asks no layout)
+  function shown(el) { return !!el && !el.closest("[hidden]"); }
+
+  // init creates the instance of every shown chart element that has none.
+  function init() {
+    if (typeof echarts === "undefined") return;
+    for (const el of document.querySelectorAll(".chart")) {
+      if (charts.has(el) || !shown(el)) continue;
+      charts.set(el, { chart: echarts.init(el, null, { renderer: "canvas" }), sig: "", points: 0 });
+    }
   }
 
   function signature(opt) {
@@ -26,45 +38,41 @@ const PCCharts = (() => {
     return s && Array.isArray(s.data) ? s.data.length : 0;
   }
 
-  // set applies a JSON option string from Go. The chart is drawn only when
-  // its element is visible; the point count is kept either way.
-  function set(el, json) {
-    const opt = typeof json === "string" ? JSON.parse(json) : json;
+  // set applies an option object (parsed from Go's JSON) and draws it, when
+  // its element is shown; otherwise the option waits.
+  function set(el, opt) {
     const n = count(opt);
-    if (!el || el.offsetParent === null) {
-      const c = charts.get(el);
-      if (c) c.points = n;
+    const c = charts.get(el);
+    if (!c || !shown(el)) {
       pending.set(el, opt);
+      if (c) c.points = n;
       return n;
     }
-    const c = get(el);
-    if (!c) { pending.set(el, opt); return n; } // echarts.min.js not loaded yet
     // Same structure as before (series, axes, grids): merge, which only
     // swaps the data and is several times cheaper than a rebuild.
     const sig = signature(opt);
-    c.chart.setOption(opt, sig !== c.sig);
+    c.chart.setOption(opt, { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
     c.points = n;
     pending.delete(el);
     return n;
   }
-  const pending = new Map();
 
-  // flush draws options that arrived while their element was hidden.
+  // flush creates missing instances and draws the options that arrived
+  // while their element was hidden (or before ECharts was loaded).
   function flush() {
-    if (typeof echarts === "undefined") return;
+    init();
     for (const [el, opt] of pending) {
-      if (el.offsetParent !== null) set(el, opt);
+      if (charts.has(el) && shown(el)) set(el, opt);
     }
   }
   // main.js runs before echarts.min.js (so the worker starts at once):
-  // draw what arrived meanwhile as soon as ECharts is there
+  // create the instances and draw what arrived as soon as ECharts is there
   window.addEventListener("DOMContentLoaded", flush);
-  window.addEventListener("load", flush);
 
   function resize() {
-    for (const c of charts.values()) c.chart.resize();
+    for (const [el, c] of charts) if (shown(el)) c.chart.resize();
   }
 
-  return { set, flush, resize, count };
+  return { init, set, flush, resize, count };
 })();

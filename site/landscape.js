@@ -33,6 +33,8 @@ const PCDraw = (() => {
       this.resize();
     }
 
+    // resize measures the canvas (a layout read): main.js calls it when the
+    // layout changes, never per generation.
     resize() {
       const r = this.canvas.getBoundingClientRect();
       const css = Math.max(200, Math.round(r.width || 520));
@@ -65,20 +67,23 @@ const PCDraw = (() => {
       this.layer = null;
     }
 
+    // buildLayer draws the contour, frame and ticks into the offscreen
+    // layer (canvases are reused, not made per call).
     buildLayer() {
-      this.resize();
-      const off = document.createElement("canvas");
-      off.width = this.canvas.width;
-      off.height = this.canvas.height;
+      const off = this.off || (this.off = document.createElement("canvas"));
+      if (off.width !== this.canvas.width || off.height !== this.canvas.height) {
+        off.width = this.canvas.width;
+        off.height = this.canvas.height;
+      }
       const g = off.getContext("2d");
-      g.scale(this.dpr, this.dpr);
+      g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       g.fillStyle = "#fff";
       g.fillRect(0, 0, this.size, this.size);
       const c = this.contour;
       const W = this.size - PAD.l - PAD.r, H = this.size - PAD.t - PAD.b;
       if (c) {
         // infeasible (and outside-the-box) region from the node mask
-        const img = document.createElement("canvas");
+        const img = this.maskCanvas || (this.maskCanvas = document.createElement("canvas"));
         img.width = c.nx; img.height = c.ny;
         const ig = img.getContext("2d");
         const data = ig.createImageData(c.nx, c.ny);

@@ -63,11 +63,19 @@
   let playT0 = 0, playGens = 0;
   let landscapeDrawn = false;
   let convergencePoints = 0;
-  let opPhase = -1, opTimer = null;
+  let opPhase = -1, opTimer = null, shownPhase = null;
 
+  const convParts = Array.from(document.querySelectorAll("#convergence-chart .part"));
   const landscape = new PCDraw.Plane($("#landscape-canvas"));
   const pcplane = new PCDraw.Plane($("#pcview-canvas"));
   const opplane = new PCDraw.Plane($("#operator-canvas"));
+
+  // setText writes an element's text only when it changed (a write
+  // invalidates style and layout; most frames change few of them).
+  function setText(el, text) {
+    if (typeof el === "string") el = $(el);
+    if (el.textContent !== text) el.textContent = text;
+  }
 
   // ---------- messages ----------
   function showNotices(list) {
@@ -130,7 +138,8 @@
     $("#speed").value = ui.speed;
     const r = PCState.SPEEDS[ui.speed];
     $("#speed-label").textContent = r === Infinity ? "max" : r + " gen/s";
-    requestAnimationFrame(() => { PCCharts.resize(); PCCharts.flush(); redrawAll(); });
+    // ECharts instances are made here (and at load), never during a run
+    requestAnimationFrame(() => { PCCharts.flush(); PCCharts.resize(); redrawAll(); });
   }
 
   // ---------- controls ----------
@@ -279,19 +288,33 @@
     } else showError(e ? e.message : "unknown error");
   }
 
+  // applyFrame shows one frame from the worker: the counters and the
+  // points at once; contour layers and charts in later tasks.
   function applyFrame(f, force) {
     frame = f;
     const st = f.status;
-    $("#fes").textContent = st.fes;
-    $("#maxfes").textContent = st.maxFES;
-    $("#gen").textContent = st.generation;
-    $("#bestf").textContent = st.feasible ? fmt(st.bestF) : "none feasible";
-    $("#bestv").textContent = fmt(st.bestV);
+    setText("#fes", String(st.fes));
+    setText("#maxfes", String(st.maxFES));
+    setText("#gen", String(st.generation));
+    setText("#bestf", st.feasible ? fmt(st.bestF) : "none feasible");
+    setText("#bestv", fmt(st.bestV));
     if (f.op) { op = f.op; if (!opTimer) opPhase = -1; }
-    if (f.chart !== undefined) {
-      convergencePoints = PCCharts.count(JSON.parse(f.chart));
+    if (f.charts) {
+      // the convergence chart's panels, each drawn in a task of its own
       lastChartAt = performance.now();
-      later("chart", () => PCCharts.set($("#convergence-chart"), f.chart));
+      convParts.forEach((el, i) => {
+        if (el.hidden !== (i >= f.charts.length)) {
+          // a panel appears or goes (another algorithm): its instance is
+          // made after this layout change, never during a run
+          el.hidden = i >= f.charts.length;
+          requestAnimationFrame(() => { PCCharts.flush(); PCCharts.resize(); });
+        }
+        if (i >= f.charts.length) return;
+        later("chart" + i, () => {
+          const n = PCCharts.set(el, JSON.parse(f.charts[i]));
+          if (i === 0) convergencePoints = n;
+        });
+      });
     }
     if (f.pc) {
       if (f.pc.contour) {
@@ -307,16 +330,19 @@
           });
         }
       }
-      if (f.pc.contour || !running) later("variance", () => PCCharts.set($("#variance-chart"), f.pc.variance));
-      $("#pcview-caption").textContent = "— generation " + f.pc.generation + ", PC1+PC2 explain " + explained(f.pc.values) + "%";
+      if (f.pc.contour || !running) later("variance", () => PCCharts.set($("#variance-chart"), JSON.parse(f.pc.variance)));
+      setText("#pcview-caption", "— generation " + f.pc.generation + ", PC1+PC2 explain " + explained(f.pc.values) + "%");
     }
     drawViews();
     updateButtons();
   }
 
-  // later runs heavy updates (chart options) one per task after the frame
-  // is drawn, so no single main-thread task does them all; a newer update
-  // of the same kind replaces a waiting one.
+  // later runs heavy updates (chart options, contour layers) one per task
+  // after the frame is drawn, so no single main-thread task does them all;
+  // a newer update of the same kind replaces a waiting one. While any is
+  // waiting, the play loop asks the worker for no new generations: the
+  // machine may have two cores only, and a drawing task that shares its core
+  // with the worker takes two to three times longer.
   const jobs = new Map();
   let jobTimer = 0;
   function later(kind, fn) {
@@ -352,8 +378,10 @@
     }
     drawOperatorView();
   }
+  // redrawAll measures the canvases again and redraws everything (after a
+  // layout change or a window resize, not per generation).
   function redrawAll() {
-    for (const p of [landscape, pcplane, opplane]) { p.layer = null; }
+    for (const p of [landscape, pcplane, opplane]) { p.resize(); p.layer = null; }
     drawViews();
   }
 
@@ -370,18 +398,21 @@
     const sec = document.querySelector('section[data-panel="operator"]');
     if (!run) return;
     const dim = Number(run.config.dim);
-    const items = document.querySelectorAll("#op-phases li");
-    items.forEach((li, i) => li.classList.toggle("on", opPhase < 0 || i <= opPhase));
-    items.forEach((li, i) => li.classList.toggle("current", i === opPhase));
+    if (shownPhase !== opPhase) {
+      shownPhase = opPhase;
+      const items = document.querySelectorAll("#op-phases li");
+      items.forEach((li, i) => li.classList.toggle("on", opPhase < 0 || i <= opPhase));
+      items.forEach((li, i) => li.classList.toggle("current", i === opPhase));
+    }
     const pcaParam = run.params.find((p) => p.key === "pca");
     if (!op) {
-      $("#operator-caption").textContent = "";
+      setText("#operator-caption", "");
       const text = pcaParam && pcaParam.value === "false"
         ? "PCA-projection is switched off for this run: turn it on in Settings."
         : (paramKeys.some((k) => k.startsWith("pca"))
           ? "PCA-projection has not run yet: it runs with a probability per generation. Step or play until it does."
           : "This algorithm has no PCA-projection: choose PMODE or HECO-PDE.");
-      $("#op-text").textContent = text;
+      setText("#op-text", text);
       if (sec && !sec.hidden) {
         if (dim === 2) {
           opplane.drawPopulation(frame ? frame.x : [], frame ? frame.v : [], frame ? frame.best : null, true);
@@ -395,11 +426,11 @@
       return;
     }
     const n = op.n;
-    $("#operator-caption").textContent = "— generation " + op.generation + ": " + op.count + " inputs, k=" + op.k + ", m=" + op.m + ", n=" + n;
+    setText("#operator-caption", "— generation " + op.generation + ": " + op.count + " inputs, k=" + op.k + ", m=" + op.m + ", n=" + n);
     let txt = opPhase < 0 ? "All phases at once. Press “Step into the operator” to play them one by one." : (opPhase + 1) + "/6 " + PHASE_TEXT[opPhase];
     txt += "  λ = " + Array.from(op.values.slice(0, Math.min(n, 5))).map(fmt).join(", ") + (n > 5 ? ", …" : "");
     if (Number(run.config.dim) === 2 && op.m >= 2) txt += "  (m ≥ n: the projection is the identity)";
-    $("#op-text").textContent = txt;
+    setText("#op-text", txt);
     if (!sec || sec.hidden) return;
     let toPlane, pop = null, j2 = 1;
     if (dim === 2) {
@@ -458,13 +489,14 @@
   function updateButtons() {
     const ok = !!run;
     for (const id of ["#play", "#step", "#reset"]) $(id).disabled = !ok;
-    $("#play").textContent = running ? "❚❚ Pause" : "▶ Play";
+    setText("#play", running ? "❚❚ Pause" : "▶ Play");
     $("#play").setAttribute("aria-pressed", running ? "true" : "false");
     const done = frame && frame.status.done;
     $("#step").disabled = !ok || done;
   }
 
   // ---------- play loop ----------
+  const CHART_MS = 500; // chart and PC-slice updates while playing
   function play() {
     if (!run || running) return;
     if (frame && frame.status.done) {
@@ -492,7 +524,7 @@
   function tick(now) {
     if (!running) return;
     requestAnimationFrame(tick);
-    if (inflight) return;
+    if (inflight || jobs.size) return;
     const rate = PCState.SPEEDS[ui.speed];
     let n;
     if (rate === Infinity) n = 100000;
@@ -503,12 +535,14 @@
       n = Math.max(1, Math.min(due, Math.ceil(rate / 4)));
     }
     inflight = true;
-    const chart = now - lastChartAt > 700;
-    const pc = Number(run.config.dim) > 2 ? (now - lastPCAt > 400 ? 64 : 1) : 0;
+    // charts and the PC slice at about 2 Hz: the worker runs many
+    // generations per frame, the page draws the latest
+    const chart = now - lastChartAt > CHART_MS;
+    const pc = Number(run.config.dim) > 2 ? (now - lastPCAt > CHART_MS ? 64 : 1) : 0;
     enqueue(async () => {
       if (!running) return;
       try {
-        const r = await call("step", { n, maxMs: 20, chart, pc });
+        const r = await call("step", { n, maxMs: 20, chart, playing: true, pc });
         playGens += r.frame.applied;
         applyFrame(r.frame);
         if (r.frame.status.done) {

@@ -63,7 +63,7 @@ const handlers = {
     return { frame: call("step", { n: 1, chart: true, pc: m.pc || 0, op: true }) };
   },
   step(m) {
-    return { frame: call("step", { n: m.n, maxMs: m.maxMs || 0, chart: !!m.chart, pc: m.pc || 0, op: !!m.op }) };
+    return { frame: call("step", { n: m.n, maxMs: m.maxMs || 0, chart: !!m.chart, playing: !!m.playing, pc: m.pc || 0, op: !!m.op }) };
   },
   landscape(m) {
     return { landscape: call("landscape", m.nx, m.ny, ...(m.extent || [])) };

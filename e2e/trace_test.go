@@ -1,0 +1,350 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
+)
+
+// A tracer records a Chrome trace of one tab (the DevTools timeline
+// categories) so that a benchmark can say what its long tasks were made of.
+type tracer struct {
+	t    *tab
+	mu   sync.Mutex
+	evs  []traceEvent
+	done chan struct{}
+}
+
+type traceEvent struct {
+	Name string          `json:"name"`
+	Cat  string          `json:"cat"`
+	Ph   string          `json:"ph"`
+	Ts   float64         `json:"ts"`   // µs
+	Dur  float64         `json:"dur"`  // µs
+	TDur float64         `json:"tdur"` // µs of thread (CPU) time
+	Pid  int             `json:"pid"`
+	Tid  int             `json:"tid"`
+	Args json.RawMessage `json:"args"`
+}
+
+// startTrace starts tracing the tab.
+func startTrace(t *tab) *tracer {
+	t.tb.Helper()
+	tr := &tracer{t: t, done: make(chan struct{})}
+	err := chromedp.Listen(t.ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			tr.mu.Lock()
+			for _, raw := range e.Value {
+				var te traceEvent
+				if json.Unmarshal(raw, &te) == nil {
+					tr.evs = append(tr.evs, te)
+				}
+			}
+			tr.mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(tr.done)
+		}
+	})
+	if err != nil {
+		t.tb.Fatalf("trace: %v", err)
+	}
+	c, cancel := context.WithTimeout(t.ctx, 10*time.Second)
+	defer cancel()
+	_, err = chromedp.Call(c, tracing.Start, tracing.StartParams{
+		TransferMode: tracing.StartTransferModeReportEvents,
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
+			"devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel",
+			"blink.user_timing", "v8", "disabled-by-default-v8.gc",
+		}},
+	})
+	if err != nil {
+		t.tb.Fatalf("Tracing.start: %v", err)
+	}
+	return tr
+}
+
+// stop ends the trace and returns, for every main-thread task longer than
+// minMs, one line per nested event longer than 1 ms (name, duration, and for
+// script the function and its source position).
+func (tr *tracer) stop(minMs float64) []string {
+	tr.t.tb.Helper()
+	c, cancel := context.WithTimeout(tr.t.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, tracing.End, cdp.Empty{}); err != nil {
+		tr.t.tb.Fatalf("Tracing.end: %v", err)
+	}
+	select {
+	case <-tr.done:
+	case <-time.After(60 * time.Second):
+		tr.t.tb.Fatalf("Tracing.tracingComplete did not arrive")
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	// the renderer's main thread
+	type key struct{ pid, tid int }
+	var mains []key
+	for _, e := range tr.evs {
+		if e.Ph == "M" && e.Name == "thread_name" && strings.Contains(string(e.Args), "CrRendererMain") {
+			mains = append(mains, key{e.Pid, e.Tid})
+		}
+	}
+	var out []string
+	out = append(out, tr.threadCPU()...)
+	for _, m := range mains {
+		var evs []traceEvent
+		for _, e := range tr.evs {
+			if e.Pid == m.pid && e.Tid == m.tid && (e.Ph == "X" || e.Name == "TimeStamp") {
+				evs = append(evs, e)
+			}
+		}
+		slices.SortFunc(evs, func(a, b traceEvent) int {
+			if a.Ts != b.Ts {
+				if a.Ts < b.Ts {
+					return -1
+				}
+				return 1
+			}
+			if a.Dur > b.Dur {
+				return -1
+			}
+			if a.Dur < b.Dur {
+				return 1
+			}
+			return 0
+		})
+		end := 0.0 // of the last top-level event
+		for i, e := range evs {
+			if e.Ts < end || e.Ph != "X" {
+				continue // nested
+			}
+			end = e.Ts + e.Dur
+			if e.Dur < minMs*1000 {
+				continue
+			}
+			out = append(out, fmt.Sprintf("task %.1f ms (CPU %.1f ms) at %.0f ms: %s", e.Dur/1000, e.TDur/1000, e.Ts/1000, e.Name))
+			out = append(out, tr.overlap(m.pid, m.tid, e.Ts, e.Ts+e.Dur)...)
+			var stack []float64 // end times of the open events
+			for _, c := range evs[i+1:] {
+				if c.Ts >= e.Ts+e.Dur {
+					break
+				}
+				for len(stack) > 0 && c.Ts >= stack[len(stack)-1] {
+					stack = stack[:len(stack)-1]
+				}
+				stack = append(stack, c.Ts+c.Dur)
+				if c.Name == "TimeStamp" {
+					out = append(out, fmt.Sprintf("%sTimeStamp %s", strings.Repeat("  ", len(stack)), c.Args))
+				}
+				if c.Dur < 1000 {
+					continue
+				}
+				out = append(out, fmt.Sprintf("%s%s %.1f ms (CPU %.1f) %s", strings.Repeat("  ", len(stack)), c.Name, c.Dur/1000, c.TDur/1000, describe(c)))
+			}
+		}
+	}
+	return out
+}
+
+// describe returns the function and source of a script event.
+func describe(e traceEvent) string {
+	var a struct {
+		Data struct {
+			FunctionName string `json:"functionName"`
+			URL          string `json:"url"`
+			LineNumber   int    `json:"lineNumber"`
+			Type         string `json:"type"`
+		} `json:"data"`
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(e.Args, &a) != nil {
+		return ""
+	}
+	d := a.Data
+	s := d.FunctionName
+	if d.URL != "" {
+		s += " " + d.URL[strings.LastIndex(d.URL, "/")+1:] + ":" + fmt.Sprint(d.LineNumber)
+	}
+	if d.Type != "" {
+		s += " " + d.Type
+	}
+	return strings.TrimSpace(s)
+}
+
+// threadCPU sums the CPU time of the top-level events per thread.
+func (tr *tracer) threadCPU() []string {
+	type key struct{ pid, tid int }
+	names := map[key]string{}
+	for _, e := range tr.evs {
+		if e.Ph == "M" && e.Name == "thread_name" {
+			var a struct {
+				Name string `json:"name"`
+			}
+			json.Unmarshal(e.Args, &a)
+			names[key{e.Pid, e.Tid}] = a.Name
+		}
+	}
+	cpu := map[key]float64{}
+	end := map[key]float64{}
+	var t0, t1 float64
+	for _, e := range tr.evs {
+		if e.Ph != "X" {
+			continue
+		}
+		if t0 == 0 || e.Ts < t0 {
+			t0 = e.Ts
+		}
+		t1 = max(t1, e.Ts+e.Dur)
+		k := key{e.Pid, e.Tid}
+		if e.Ts >= end[k] { // top level on its thread
+			cpu[k] += e.TDur
+			end[k] = e.Ts + e.Dur
+		}
+	}
+	var out []string
+	for k, c := range cpu {
+		if c > 50000 {
+			out = append(out, fmt.Sprintf("thread %s (%d/%d): CPU %.0f ms of %.0f ms", names[k], k.pid, k.tid, c/1000, (t1-t0)/1000))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// startProfile starts the JavaScript CPU profiler of the tab's main thread.
+func startProfile(t *tab) {
+	t.tb.Helper()
+	c, cancel := context.WithTimeout(t.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, profiler.Enable, cdp.Empty{}); err != nil {
+		t.tb.Fatalf("Profiler.enable: %v", err)
+	}
+	if _, err := chromedp.Call(c, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
+		t.tb.Fatalf("Profiler.setSamplingInterval: %v", err)
+	}
+	if _, err := chromedp.Call(c, profiler.Start, cdp.Empty{}); err != nil {
+		t.tb.Fatalf("Profiler.start: %v", err)
+	}
+}
+
+// stopProfile stops the profiler and returns the self time of the top
+// functions (and of "(idle)", "(program)" — native work such as style,
+// layout and paint — and "(garbage collector)"), with the totals.
+func stopProfile(t *tab, top int) []string {
+	t.tb.Helper()
+	c, cancel := context.WithTimeout(t.ctx, 30*time.Second)
+	defer cancel()
+	r, err := chromedp.Call(c, profiler.Stop, cdp.Empty{})
+	if err != nil || r.Profile == nil {
+		t.tb.Fatalf("Profiler.stop: %v", err)
+	}
+	p := r.Profile
+	node := map[int64]*profiler.ProfileNode{}
+	for _, n := range p.Nodes {
+		node[n.ID] = n
+	}
+	self := map[string]float64{}
+	var total float64
+	for i, id := range p.Samples {
+		if i+1 >= len(p.TimeDeltas) {
+			break
+		}
+		dt := float64(p.TimeDeltas[i+1]) / 1000
+		n := node[id]
+		name := "?"
+		if n != nil && n.CallFrame != nil {
+			f := n.CallFrame
+			name = f.FunctionName
+			if name == "" {
+				name = "(anonymous)"
+			}
+			if f.URL != "" {
+				name += " " + f.URL[strings.LastIndex(f.URL, "/")+1:] + ":" + fmt.Sprint(f.LineNumber+1)
+			}
+		}
+		self[name] += dt
+		total += dt
+	}
+	type kv struct {
+		k string
+		v float64
+	}
+	var all []kv
+	for k, v := range self {
+		all = append(all, kv{k, v})
+	}
+	slices.SortFunc(all, func(a, b kv) int {
+		if a.v > b.v {
+			return -1
+		}
+		if a.v < b.v {
+			return 1
+		}
+		return 0
+	})
+	out := []string{fmt.Sprintf("profile: %.0f ms sampled", total)}
+	for i, e := range all {
+		if i >= top {
+			break
+		}
+		out = append(out, fmt.Sprintf("%8.1f ms %5.1f%%  %s", e.v, 100*e.v/total, e.k))
+	}
+	return out
+}
+
+// overlap sums, per other thread, the CPU of its top-level events that
+// overlap [t0, t1] (prorated by the overlap).
+func (tr *tracer) overlap(pid, tid int, t0, t1 float64) []string {
+	type key struct{ pid, tid int }
+	names := map[key]string{}
+	for _, e := range tr.evs {
+		if e.Ph == "M" && e.Name == "thread_name" {
+			var a struct {
+				Name string `json:"name"`
+			}
+			json.Unmarshal(e.Args, &a)
+			names[key{e.Pid, e.Tid}] = a.Name
+		}
+	}
+	cpu := map[key]float64{}
+	end := map[key]float64{}
+	evs := slices.Clone(tr.evs)
+	slices.SortFunc(evs, func(a, b traceEvent) int {
+		if a.Ts < b.Ts {
+			return -1
+		}
+		if a.Ts > b.Ts {
+			return 1
+		}
+		return 0
+	})
+	for _, e := range evs {
+		k := key{e.Pid, e.Tid}
+		if e.Ph != "X" || (k.pid == pid && k.tid == tid) || e.Ts < end[k] {
+			continue
+		}
+		end[k] = e.Ts + e.Dur
+		a, b := max(t0, e.Ts), min(t1, e.Ts+e.Dur)
+		if b <= a || e.Dur <= 0 {
+			continue
+		}
+		cpu[k] += e.TDur * (b - a) / e.Dur
+	}
+	var out []string
+	for k, c := range cpu {
+		if c > 1000 {
+			out = append(out, fmt.Sprintf("    meanwhile %s: CPU %.1f ms", names[k], c/1000))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
