@@ -15,6 +15,7 @@
 //	PCAPLAY_CHROMIUM=PATH          browser to run instead of /usr/bin/chromium
 //	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png
 //	                               (it always writes docs/screenshot.tmp.png)
+//	PCAPLAY_E2E_SHOTS=DIR          tests that look at a view save screenshots there
 //	PCAPLAY_BENCH_LOADS=N          page loads per BenchmarkFirstLandscape (default 7)
 //	PCAPLAY_BENCH_SECONDS=S        play time of BenchmarkGenerationsPerSecond (default 4)
 //	PCAPLAY_BENCH_LONGTASK_HASH=H  URL hash of BenchmarkLongestTask's run

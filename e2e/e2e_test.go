@@ -429,6 +429,93 @@ func TestAutoplay(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
+// TestZoom: zoom=pop fits the 2-D landscape to the population and follows
+// it as it converges; the toggle and set() switch it, the address keeps it,
+// and a bad value is named.
+func TestZoom(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "C01", "dim", "2", "algo", "de", "seed", "1", "pop", "30", "fes", "200000", "speed", "10", "zoom", "pop"))
+	tb.noNotice()
+	type view struct {
+		Checked bool   `json:"checked"`
+		Hash    string `json:"hash"`
+		Caption string `json:"caption"`
+	}
+	look := func() view {
+		t.Helper()
+		return eval[view](tb, 5*time.Second, `({checked: document.getElementById("zoom").checked, hash: location.hash,
+			caption: document.getElementById("zoom").parentElement.textContent})`)
+	}
+	side := func(w []float64) float64 {
+		if len(w) != 4 {
+			t.Fatalf("chartInfo().window = %v", w)
+		}
+		return max(w[1]-w[0], w[3]-w[2])
+	}
+	// waitSide polls the drawn window until cond holds for its side.
+	waitSide := func(what string, cond func(float64) bool) []float64 {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			w := tb.chartInfo().Window
+			if cond(side(w)) {
+				return w
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the landscape window is %v%s", what, w, tb.consoleTail())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if v := look(); !v.Checked || !strings.Contains(v.Hash, "zoom=pop") {
+		t.Errorf("zoom=pop: checkbox %v, address %q", v.Checked, v.Hash)
+	}
+	// the initial population fills the box ±100: so does the window
+	start := waitSide("at generation 0", func(s float64) bool { return s > 0 })
+	if side(start) > 200 {
+		t.Errorf("window %v is larger than the box ±100", start)
+	}
+	tb.call("play")
+	tb.waitFor("generation 300", 60*time.Second, func(s Status) bool { return s.Generation >= 300 || s.Done })
+	tb.call("pause")
+	w := waitSide("after 300 generations", func(s float64) bool { return s < 20 })
+	if w[0] < -100 || w[1] > 100 || w[2] < -100 || w[3] > 100 {
+		t.Errorf("zoomed window %v leaves the box ±100", w)
+	}
+	if v := look(); !strings.Contains(v.Caption, "(×") {
+		t.Errorf("zoom toggle %q does not say the zoom factor", v.Caption)
+	}
+	tb.shot("zoom-pop")
+
+	// the toggle switches back to the box, and the address forgets zoom
+	tb.do(10*time.Second, chromedp.Click(chromedp.ID("zoom")))
+	w = waitSide("zoom off", func(s float64) bool { return s == 200 })
+	if w[0] != -100 || w[1] != 100 || w[2] != -100 || w[3] != 100 {
+		t.Errorf("zoom off: window %v, want the box", w)
+	}
+	if v := look(); v.Checked || strings.Contains(v.Hash, "zoom") || strings.Contains(v.Caption, "×") {
+		t.Errorf("zoom off: checkbox %v, address %q, caption %q", v.Checked, v.Hash, v.Caption)
+	}
+	tb.shot("zoom-off")
+	// set() switches it on again (and, as any set, restarts the run)
+	eval[chromedp.Void](tb, 30*time.Second, `window.playground.set({zoom: "pop"}).then(() => true)`)
+	if v := look(); !v.Checked || !strings.Contains(v.Hash, "zoom=pop") {
+		t.Errorf("set({zoom: \"pop\"}): checkbox %v, address %q", v.Checked, v.Hash)
+	}
+	tb.noConsoleErrors()
+
+	bad := h.newTab(t)
+	bad.open(hash("problem", "C01", "dim", "2", "zoom", "maybe"))
+	shown, text := bad.notice()
+	if !shown || !strings.Contains(text, "zoom=maybe") {
+		t.Errorf("zoom=maybe: notice shown %v, text %q; want it named", shown, text)
+	}
+	if eval[bool](bad, 5*time.Second, `document.getElementById("zoom").checked`) {
+		t.Errorf("zoom=maybe: the toggle is on")
+	}
+}
+
 // TestSettingsFit: at 1280×800 every control of the Settings panel stays
 // inside the panel (the algorithm names are long).
 func TestSettingsFit(t *testing.T) {

@@ -355,9 +355,10 @@ func (s Status) String() string {
 
 // ChartInfo is window.playground.chartInfo().
 type ChartInfo struct {
-	LandscapeDrawn bool    `json:"landscapeDrawn"`
-	Points         float64 `json:"points"`
-	Convergence    float64 `json:"convergence"`
+	LandscapeDrawn bool      `json:"landscapeDrawn"`
+	Points         float64   `json:"points"`
+	Convergence    float64   `json:"convergence"`
+	Window         []float64 `json:"window"` // the 2-D landscape's [x0, x1, y0, y1]
 }
 
 // tab is one browser tab with the console messages it has logged.
@@ -580,4 +581,22 @@ func (t *tab) screenshot() []byte {
 		t.tb.Fatalf("screenshot: %v", err)
 	}
 	return shot
+}
+
+// shot writes a screenshot of the viewport to $PCAPLAY_E2E_SHOTS/name.png
+// when that folder is set (to look at what a test saw).
+func (t *tab) shot(name string) {
+	t.tb.Helper()
+	dir := os.Getenv("PCAPLAY_E2E_SHOTS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.tb.Fatal(err)
+	}
+	p := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(p, t.screenshot(), 0o644); err != nil {
+		t.tb.Fatal(err)
+	}
+	t.tb.Logf("wrote %s", p)
 }

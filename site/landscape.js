@@ -19,7 +19,8 @@ const PCDraw = (() => {
     const a = RAMP[i], b = RAMP[i + 1];
     return "rgb(" + a.map((x, k) => Math.round(x + f * (b[k] - x))).join(",") + ")";
   }
-  const PAD = { l: 50, r: 14, t: 10, b: 34 };
+  const PAD = { l: 50, r: 14, t: 10, b: 34 }; // l: the least left margin
+  const TICK_FONT = "11px system-ui, sans-serif";
 
   class Plane {
     constructor(canvas) {
@@ -30,6 +31,7 @@ const PCDraw = (() => {
       this.extent = [0, 1, 0, 1];
       this.labels = ["x1", "x2"];
       this.pointsDrawn = 0;
+      this.padL = PAD.l; // left margin: room for the y tick labels
       this.resize();
     }
 
@@ -49,8 +51,8 @@ const PCDraw = (() => {
       this.size = css;
     }
 
-    // world → css pixel (PAD.l leaves room for the y tick labels)
-    px(u) { const [x0, x1] = this.extent; return PAD.l + (u - x0) / (x1 - x0) * (this.size - PAD.l - PAD.r); }
+    // world → css pixel (padL leaves room for the y tick labels)
+    px(u) { const [x0, x1] = this.extent; return this.padL + (u - x0) / (x1 - x0) * (this.size - this.padL - PAD.r); }
     py(v) { const [, , y0, y1] = this.extent; return PAD.t + (1 - (v - y0) / (y1 - y0)) * (this.size - PAD.t - PAD.b); }
 
     // setContour caches a contour (from Go) as an offscreen layer.
@@ -58,13 +60,27 @@ const PCDraw = (() => {
       this.contour = c;
       if (labels) this.labels = labels;
       if (c) this.extent = Array.from(c.extent);
+      this.fitPad();
       this.layer = null;
     }
 
     setExtent(extent, labels) {
       this.extent = extent;
       if (labels) this.labels = labels;
+      this.fitPad();
       this.layer = null;
+    }
+
+    // fitPad widens the left margin for long y tick labels (a zoomed
+    // window needs more digits), beside the rotated axis label.
+    fitPad() {
+      const g = this.ctx, [, , y0, y1] = this.extent;
+      g.save();
+      g.font = TICK_FONT;
+      let w = 0;
+      for (let k = 0; k <= 4; k++) w = Math.max(w, g.measureText(tick(y0 + k / 4 * (y1 - y0), y1 - y0)).width);
+      g.restore();
+      this.padL = Math.max(PAD.l, Math.ceil(w) + 24);
     }
 
     // buildLayer draws the contour, frame and ticks into the offscreen
@@ -80,7 +96,7 @@ const PCDraw = (() => {
       g.fillStyle = "#fff";
       g.fillRect(0, 0, this.size, this.size);
       const c = this.contour;
-      const W = this.size - PAD.l - PAD.r, H = this.size - PAD.t - PAD.b;
+      const L = this.padL, W = this.size - L - PAD.r, H = this.size - PAD.t - PAD.b;
       if (c) {
         // infeasible (and outside-the-box) region from the node mask
         const img = this.maskCanvas || (this.maskCanvas = document.createElement("canvas"));
@@ -100,8 +116,8 @@ const PCDraw = (() => {
         // nodes sit on the extent's corners: stretch by half a cell
         const hx = W / (c.nx - 1) / 2, hy = H / (c.ny - 1) / 2;
         g.save();
-        g.beginPath(); g.rect(PAD.l, PAD.t, W, H); g.clip();
-        g.drawImage(img, PAD.l - hx, PAD.t - hy, W + 2 * hx, H + 2 * hy);
+        g.beginPath(); g.rect(L, PAD.t, W, H); g.clip();
+        g.drawImage(img, L - hx, PAD.t - hy, W + 2 * hx, H + 2 * hy);
         // iso-lines of f, then the boundaries g_i = 0 and h_j = 0
         const nl = c.levels.length;
         for (let pass = 0; pass < 2; pass++) {
@@ -131,19 +147,21 @@ const PCDraw = (() => {
       }
       // frame, ticks, labels
       g.strokeStyle = "#444"; g.lineWidth = 1;
-      g.strokeRect(PAD.l, PAD.t, W, H);
-      g.fillStyle = "#333"; g.font = "11px system-ui, sans-serif";
+      g.strokeRect(L, PAD.t, W, H);
+      g.fillStyle = "#333"; g.font = TICK_FONT;
       const [x0, x1, y0, y1] = this.extent;
       g.textAlign = "center"; g.textBaseline = "top";
       for (let k = 0; k <= 4; k++) {
         const u = x0 + k / 4 * (x1 - x0);
-        g.fillText(tick(u, x1 - x0), this.px(u), PAD.t + H + 3);
+        const t = tick(u, x1 - x0);
+        // the last label ends inside the canvas
+        g.fillText(t, Math.min(this.px(u), this.size - 2 - g.measureText(t).width / 2), PAD.t + H + 3);
       }
-      g.fillText(this.labels[0], PAD.l + W / 2, PAD.t + H + 18);
+      g.fillText(this.labels[0], L + W / 2, PAD.t + H + 18);
       g.textAlign = "right"; g.textBaseline = "middle";
       for (let k = 0; k <= 4; k++) {
         const v = y0 + k / 4 * (y1 - y0);
-        g.fillText(tick(v, y1 - y0), PAD.l - 3, this.py(v));
+        g.fillText(tick(v, y1 - y0), L - 3, this.py(v));
       }
       g.save();
       g.translate(11, PAD.t + H / 2); g.rotate(-Math.PI / 2);
@@ -161,7 +179,7 @@ const PCDraw = (() => {
       g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       g.save();
       g.beginPath();
-      g.rect(PAD.l, PAD.t, this.size - PAD.l - PAD.r, this.size - PAD.t - PAD.b);
+      g.rect(this.padL, PAD.t, this.size - this.padL - PAD.r, this.size - PAD.t - PAD.b);
       g.clip();
       return g;
     }
@@ -194,10 +212,10 @@ const PCDraw = (() => {
         g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       }
       g.fillStyle = "rgba(255,255,255,0.8)";
-      g.fillRect(PAD.l + 10, PAD.t + 10, this.size - PAD.l - PAD.r - 20, 46);
+      g.fillRect(this.padL + 10, PAD.t + 10, this.size - this.padL - PAD.r - 20, 46);
       g.fillStyle = "#222"; g.font = "13px system-ui, sans-serif";
       g.textAlign = "left"; g.textBaseline = "top";
-      wrap(g, text, PAD.l + 18, PAD.t + 16, this.size - PAD.l - PAD.r - 36, 16);
+      wrap(g, text, this.padL + 18, PAD.t + 16, this.size - this.padL - PAD.r - 36, 16);
       this.end();
     }
   }

@@ -138,6 +138,7 @@
     $("#speed").value = ui.speed;
     const r = PCState.SPEEDS[ui.speed];
     $("#speed-label").textContent = r === Infinity ? "max" : r + " gen/s";
+    $("#zoom").checked = ui.zoom;
     // ECharts instances are made here (and at load), never during a run
     requestAnimationFrame(() => { PCCharts.flush(); PCCharts.resize(); redrawAll(); });
   }
@@ -247,7 +248,7 @@
       pauseNow();
       let r;
       try {
-        r = await call("configure", { state: s, grid: 160, pcGrid: 64 });
+        r = await call("configure", { state: s, grid: 160, pcGrid: 64, zoom: ui.zoom });
       } catch (e) {
         handleError(e);
         throw e;
@@ -268,16 +269,41 @@
       applyLayout();
       op = null; opPhase = -1; stopOpPlay();
       const dim = Number(run.config.dim);
-      if (dim === 2) {
-        landscape.setContour(r.landscape, ["x1", "x2"]);
-        const lg = r.landscape;
-        $("#landscape-caption").textContent = "— " + lg.levels.length + " contour levels" + (lg.logScale ? " (log-spaced)" : "") + ", " + run.numIneq + " g, " + run.numEq + " h";
-        opplane.setContour(r.landscape, ["x1", "x2"]);
-      } else {
-        $("#landscape-caption").textContent = "";
-      }
+      if (dim === 2) setLandscape(r.landscape, true);
+      else $("#landscape-caption").textContent = "";
       applyFrame(r.frame, true);
     }
+  }
+
+  // setLandscape shows a 2-D contour from Go (on the landscape and the
+  // operator planes). now: at once; otherwise the layers are rebuilt in
+  // tasks of their own after the frame is drawn.
+  function setLandscape(c, now) {
+    const apply = (plane) => { plane.setContour(c, ["x1", "x2"]); plane.buildLayer(); };
+    if (now) { landscape.setContour(c, ["x1", "x2"]); opplane.setContour(c, ["x1", "x2"]); }
+    else {
+      later("layer", () => { apply(landscape); drawViews(); });
+      later("oplayer", () => { apply(opplane); drawOperatorView(); });
+    }
+    const lo = run.lower, hi = run.upper;
+    const zoom = Math.max(hi[0] - lo[0], hi[1] - lo[1]) / Math.max(c.extent[1] - c.extent[0], c.extent[3] - c.extent[2]);
+    setText("#landscape-caption", "— " + c.levels.length + " contour levels" + (c.logScale ? " (log-spaced)" : "") + ", " +
+      run.numIneq + " g, " + run.numEq + " h");
+    setText("#zoom-factor", zoom > 1.0001 ? "(×" + fmt(zoom) + ")" : "");
+  }
+
+  // applyZoom asks the worker for the landscape of the current zoom setting.
+  function applyZoom() {
+    return enqueue(async () => {
+      if (!run || Number(run.config.dim) !== 2) return;
+      try {
+        const r = await call("view", { zoom: ui.zoom, grid: 160 });
+        setLandscape(r.landscape, true);
+        drawViews();
+      } catch (e) {
+        handleError(e);
+      }
+    });
   }
 
   function handleError(e) {
@@ -299,6 +325,7 @@
     setText("#bestf", st.feasible ? fmt(st.bestF) : "none feasible");
     setText("#bestv", fmt(st.bestV));
     if (f.op) { op = f.op; if (!opTimer) opPhase = -1; }
+    if (f.landscape) setLandscape(f.landscape, force);
     if (f.charts) {
       // the convergence chart's panels, each drawn in a task of its own
       lastChartAt = performance.now();
@@ -679,6 +706,12 @@
     $("#op-next").onclick = () => { stopOpPlay(); setPhase(opPhase < 0 ? 0 : Math.min(5, opPhase + 1)); };
     $("#op-all").onclick = () => { stopOpPlay(); setPhase(-1); };
     $("#op-play").onclick = playOperator;
+    $("#zoom").onchange = () => {
+      ui.zoom = $("#zoom").checked;
+      state.zoom = ui.zoom ? "pop" : "off";
+      PCState.write(state, paramKeys);
+      applyZoom();
+    };
     document.addEventListener("keydown", (ev) => {
       const t = ev.target;
       if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -730,6 +763,8 @@
         landscapeDrawn,
         points: dim === 2 ? landscape.pointsDrawn : pcplane.pointsDrawn,
         convergence: convergencePoints,
+        // the 2-D landscape's window [x0, x1, y0, y1] as drawn
+        window: Array.from(landscape.extent),
       };
     },
   };

@@ -12,7 +12,7 @@ const PCState = (() => {
   // speed 1..10 → generations per second (10: as fast as the worker goes)
   const SPEEDS = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, Infinity];
   const RUN_KEYS = ["problem", "dim", "algo", "seed", "fes"];
-  const PAGE_DEFAULTS = { embed: "0", panels: PANELS.join(","), autoplay: "0", loop: "0", speed: "6" };
+  const PAGE_DEFAULTS = { embed: "0", panels: PANELS.join(","), autoplay: "0", loop: "0", speed: "6", zoom: "off" };
   const PAGE_KEYS = Object.keys(PAGE_DEFAULTS);
 
   // parse returns the hash as a plain object (later keys win).
@@ -79,6 +79,14 @@ const PCState = (() => {
       else bad("panels", state.panels, "no known panel; showing all panels");
     }
     state.panels = ui.panels.join(",");
+    // zoom=pop fits the 2-D landscape to the population; off: the box
+    ui.zoom = false;
+    if ("zoom" in state) {
+      const z = String(state.zoom).trim().toLowerCase();
+      if (z === "pop") ui.zoom = true;
+      else if (z !== "off") bad("zoom", state.zoom, "want pop (zoom to the population) or off; using off");
+    }
+    state.zoom = ui.zoom ? "pop" : "off";
     return { ui, notices };
   }
 

@@ -48,15 +48,20 @@ function call(name, ...args) {
 }
 
 const handlers = {
-  // configure: a new run from URL state, its landscape and its initial
-  // population (generation 0).
+  // configure: a new run from URL state, its initial population
+  // (generation 0) and, for D = 2, its landscape over the view's window
+  // (the box, or the population's window when zoomed).
   configure(m) {
     const run = call("configure", m.state);
     const dim = Number(run.config.dim);
-    let landscape = null;
-    if (dim === 2) landscape = call("landscape", m.grid || 160, m.grid || 160);
     const frame = call("step", { n: 1, chart: true, pc: dim > 2 ? (m.pcGrid || 64) : 0, op: true });
+    let landscape = null;
+    if (dim === 2) landscape = call("view", { zoom: !!m.zoom, grid: m.grid || 160 });
     return { run, landscape, frame };
+  },
+  // view: how the 2-D landscape is shown ({zoom, grid}); its contour
+  view(m) {
+    return { landscape: call("view", { zoom: !!m.zoom, grid: m.grid || 160 }) };
   },
   reset(m) {
     call("reset");
