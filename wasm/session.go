@@ -63,7 +63,7 @@ type ParamInfo struct {
 
 // pcamHelp is added to the help of pcam: why m must stay below D, and that
 // core's default min(5, D−1) already does so (m = 1 at D = 2).
-const pcamHelp = "; the default min(5, D−1) keeps m < D: with m ≥ D every point comes back unchanged (the projection is the identity)"
+const pcamHelp = "; default min(5, D−1), since with m ≥ D every point comes back unchanged (the identity)"
 
 // findInfo looks a problem up case-insensitively; "c5" finds C05.
 func findInfo(name string) (suite.Info, bool) {
