@@ -180,19 +180,28 @@ func describe(e traceEvent) string {
 	return strings.TrimSpace(s)
 }
 
-// threadCPU sums the CPU time of the top-level events per thread.
-func (tr *tracer) threadCPU() []string {
-	type key struct{ pid, tid int }
-	names := map[key]string{}
+// threadKey names a thread of the trace.
+type threadKey struct{ pid, tid int }
+
+// threadNames maps each thread of the trace to its name.
+func (tr *tracer) threadNames() map[threadKey]string {
+	names := map[threadKey]string{}
 	for _, e := range tr.evs {
 		if e.Ph == "M" && e.Name == "thread_name" {
 			var a struct {
 				Name string `json:"name"`
 			}
 			json.Unmarshal(e.Args, &a)
-			names[key{e.Pid, e.Tid}] = a.Name
+			names[threadKey{e.Pid, e.Tid}] = a.Name
 		}
 	}
+	return names
+}
+
+// threadCPU sums the CPU time of the top-level events per thread.
+func (tr *tracer) threadCPU() []string {
+	type key = threadKey
+	names := tr.threadNames()
 	cpu := map[key]float64{}
 	end := map[key]float64{}
 	var t0, t1 float64
@@ -304,17 +313,8 @@ func stopProfile(t *tab, top int) []string {
 // overlap sums, per other thread, the CPU of its top-level events that
 // overlap [t0, t1] (prorated by the overlap).
 func (tr *tracer) overlap(pid, tid int, t0, t1 float64) []string {
-	type key struct{ pid, tid int }
-	names := map[key]string{}
-	for _, e := range tr.evs {
-		if e.Ph == "M" && e.Name == "thread_name" {
-			var a struct {
-				Name string `json:"name"`
-			}
-			json.Unmarshal(e.Args, &a)
-			names[key{e.Pid, e.Tid}] = a.Name
-		}
-	}
+	type key = threadKey
+	names := tr.threadNames()
 	cpu := map[key]float64{}
 	end := map[key]float64{}
 	evs := slices.Clone(tr.evs)
