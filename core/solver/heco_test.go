@@ -576,3 +576,34 @@ func TestHECOBoundRulesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestW1DefaultReproducesPaper: HECO-DE and HECO-PDE default to the w1
+// reading that reproduces the paper's published tables (W1Alt), the printed
+// formula stays available as w1=literal, and the help says why.
+func TestW1DefaultReproducesPaper(t *testing.T) {
+	for _, name := range []string{"heco-de", "heco-pde"} {
+		a, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := a.Defaults(10)
+		if got := s.(*HECOSettings).W1; got != W1Alt {
+			t.Errorf("%s: default w1 = %s, want alt", name, W1Names[got])
+		}
+		var help string
+		for _, p := range s.Params() {
+			if p.Key == "w1" {
+				help = p.Help
+			}
+		}
+		if !strings.Contains(help, "reproduces the paper") || !strings.Contains(help, "as printed") {
+			t.Errorf("%s: w1 help %q does not say which reading reproduces the paper and which is printed", name, help)
+		}
+		if err := SetParam(s, "w1", "literal"); err != nil {
+			t.Fatalf("%s: w1=literal: %v", name, err)
+		}
+		if got := s.(*HECOSettings).W1; got != W1Literal {
+			t.Errorf("%s: after w1=literal, w1 = %s", name, W1Names[got])
+		}
+	}
+}
