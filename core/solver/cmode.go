@@ -155,6 +155,7 @@ type cmode struct {
 	qx, qf, qv []float64 // copies of Q's points for PCA-projection
 	nondom     []int
 	dominated  []int
+	pcaTrials  []PCATrial // the PCA children of this generation
 	v          []float64
 	r          [3]int
 }
@@ -185,6 +186,7 @@ func (m *cmode) Iterate(c *Context) error {
 	m.children.x, m.children.f, m.children.v = m.children.x[:nc*n], m.children.f[:nc], m.children.v[:nc]
 	var proj *pca.Projection
 	projTried := false
+	m.pcaTrials = m.pcaTrials[:0]
 	for i := range nc {
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
@@ -206,6 +208,7 @@ func (m *cmode) Iterate(c *Context) error {
 				// Line stepPCA2: y_i = x'_i, reflected into the box if needed.
 				copy(y, proj.Points[i*n:(i+1)*n])
 				de.Reflect.Repair(y, xi, lo, hi, nil)
+				m.pcaTrials = append(m.pcaTrials, PCATrial{Index: i})
 				continue
 			}
 		}
@@ -224,6 +227,10 @@ func (m *cmode) Iterate(c *Context) error {
 	// Line stepEvaluate2: evaluate C; FES += |C|.
 	for i := range nc {
 		m.children.f[i], m.children.v[i] = c.Evaluate(m.children.row(i))
+	}
+	for j := range m.pcaTrials {
+		t := &m.pcaTrials[j]
+		t.X, t.F, t.V = m.children.row(t.Index), m.children.f[t.Index], m.children.v[t.Index]
 	}
 
 	// Line stepNondominated: R = the non-dominated members of C.
@@ -258,6 +265,11 @@ func (m *cmode) Iterate(c *Context) error {
 		}
 		if len(m.dominated) > 0 {
 			m.pop.set(m.dominated[c.Rand.IntN(len(m.dominated))], m.children.row(ci), cf, cv)
+			for j := range m.pcaTrials {
+				if m.pcaTrials[j].Index == ci {
+					m.pcaTrials[j].Accepted = true
+				}
+			}
 		}
 	}
 
@@ -285,6 +297,9 @@ func (m *cmode) Iterate(c *Context) error {
 		m.archive.x, m.archive.f, m.archive.v = m.archive.x[:0], m.archive.f[:0], m.archive.v[:0]
 	}
 
+	if len(m.pcaTrials) > 0 {
+		c.SetPCATrials(m.pcaTrials)
+	}
 	m.pop.publish(c)
 	return nil
 }

@@ -390,6 +390,8 @@ type heco struct {
 	mutant   []float64
 	pick     [3]int
 	proj     *pca.Projection // PCA-projection of this generation, or nil
+
+	pcaTrials []PCATrial // the PCA trials of this generation (Snapshot.PCATrials)
 }
 
 // Init runs lines HECO-Initialisation1 … HECO-FES.
@@ -454,6 +456,7 @@ func (h *heco) Iterate(c *Context) error {
 		h.strat[i] = hecoNoTrial
 	}
 	h.proj = nil
+	h.pcaTrials = h.pcaTrials[:0]
 	projTried := false
 	h.ranked = h.ranked[:0]
 
@@ -542,6 +545,17 @@ func (h *heco) Iterate(c *Context) error {
 			}
 		}
 	} // Line HECO-For-End
+
+	// The PCA trials and their verdicts, for the snapshot.
+	for i := range lam {
+		if h.strat[i] == hecoNoStrategy {
+			h.pcaTrials = append(h.pcaTrials, PCATrial{Index: i, X: h.trials[i*n : (i+1)*n],
+				F: h.tf[i], V: h.tv[i], Accepted: h.accepted[i]})
+		}
+	}
+	if len(h.pcaTrials) > 0 {
+		c.SetPCATrials(h.pcaTrials)
+	}
 
 	// Line HECO-update-memory: M_F, M_CR of each strategy from its S_F, S_CR.
 	for k := range hecoStrategies {

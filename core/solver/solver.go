@@ -140,6 +140,11 @@ func (c *Context) SetPopulation(x, f, v []float64) {
 // SetPCA records what PCA-projection did in this generation.
 func (c *Context) SetPCA(r *pca.Projection) { c.snap.PCA = r }
 
+// SetPCATrials records the children that came from PCA-projection in this
+// generation (see Snapshot.PCATrials). The slice is the Method's: it must
+// stay unchanged until the next Step.
+func (c *Context) SetPCATrials(t []PCATrial) { c.snap.PCATrials = t }
+
 // SetAdaptation records adaptive-parameter state (HECO algorithms).
 func (c *Context) SetAdaptation(a *Adaptation) { c.snap.Adaptation = a }
 
@@ -159,8 +164,35 @@ type Snapshot struct {
 	Best Best
 	// PCA is set when PCA-projection ran in this generation.
 	PCA *pca.Projection
+	// PCATrials are the children of this generation that came from PCA
+	// (one per input row used, in row order; empty when PCA is nil).
+	PCATrials []PCATrial
 	// Adaptation is set by algorithms with adaptive parameters.
 	Adaptation *Adaptation
+}
+
+// PCATrial is one child made by PCA-projection: the reconstruction x'_i of
+// row Index of the projection's input, repaired into the box, evaluated and
+// judged by the algorithm's own selection. Only some rows become children:
+// each member of Q gets a PCA child with probability PCAProb, the others a
+// DE child.
+type PCATrial struct {
+	// Index is the row of PCA.Input and PCA.Points the child was made from
+	// (its parent's place in Q).
+	Index int
+	// X is the child as evaluated: PCA.Points row Index after bound repair
+	// (owned by the solver, valid until the next Step).
+	X []float64
+	// F and V are f and v of X, the evaluation the run counted.
+	F, V float64
+	// Accepted is the selection's verdict. PMODE (lines
+	// stepSelectionStart–stepSelectionEnd): the child is non-dominated in C
+	// and replaced a member of Q it dominates. HECO-PDE (line
+	// HECO-update-archive): f_i(y_i) < f_i(x_i), so it replaced its parent.
+	// A later step of the same generation may still remove an accepted child
+	// (in PMODE a later child of R that dominates it, or the archive's
+	// reinsertion; in HECO-PDE the population-size reduction).
+	Accepted bool
 }
 
 // PopSize returns the number of individuals in the snapshot.
