@@ -30,6 +30,7 @@ test-go:
 
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/...
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run Golden ./core/solver/ ./core/pca/
 
 test-e2e: site
 	bash scripts/install-chromium.sh
