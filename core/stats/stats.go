@@ -3,6 +3,16 @@
 // supplement tables of Huang et al., rows best, median, c, v̄, mean, worst,
 // std, SR, vio) and ranks algorithms by the competition rules (§5.3).
 //
+// It also holds the statistics the field reports beside those tables:
+// pairwise Wilcoxon rank-sum (Mann–Whitney U) tests with Holm's
+// correction and the "+/−/≈" marks (RankSumTest, Holm, ComparePairs,
+// Compare), checked against SciPy and statsmodels on committed golden data
+// (testdata/gen_mannwhitney.py).
+//
+// Inputs and results are plain slices and structs whose numbers are
+// finite, so that they marshal to JSON as they are (the browser calls this
+// package from WebAssembly).
+//
 // # Order of runs
 //
 // All order statistics use the CEC order ≺ on runs (the feasibility rule of
@@ -169,21 +179,29 @@ func Summarize(runs []Run) (Summary, error) {
 
 // checkRun validates run k.
 func checkRun(k int, r Run) error {
+	if err := runError(r); err != nil {
+		return fmt.Errorf("stats: run %d: %v", k, err)
+	}
+	return nil
+}
+
+// runError says what is wrong with r, or returns nil.
+func runError(r Run) error {
 	switch {
 	case math.IsNaN(r.F) || math.IsInf(r.F, 0):
-		return fmt.Errorf("stats: run %d: F = %v is not finite", k, r.F)
+		return fmt.Errorf("F = %v is not finite", r.F)
 	case math.IsNaN(r.MeanV) || math.IsInf(r.MeanV, 0):
-		return fmt.Errorf("stats: run %d: MeanV = %v is not finite", k, r.MeanV)
+		return fmt.Errorf("MeanV = %v is not finite", r.MeanV)
 	case r.MeanV < 0:
-		return fmt.Errorf("stats: run %d: MeanV = %g is negative", k, r.MeanV)
+		return fmt.Errorf("MeanV = %g is negative", r.MeanV)
 	case r.Counts[0] < 0 || r.Counts[1] < 0 || r.Counts[2] < 0:
-		return fmt.Errorf("stats: run %d: Counts = %v has a negative count", k, r.Counts)
+		return fmt.Errorf("Counts = %v has a negative count", r.Counts)
 	case r.Feasible && r.MeanV != 0:
-		return fmt.Errorf("stats: run %d: Feasible but MeanV = %g (want 0)", k, r.MeanV)
+		return fmt.Errorf("Feasible but MeanV = %g (want 0)", r.MeanV)
 	case !r.Feasible && r.MeanV == 0:
-		return fmt.Errorf("stats: run %d: infeasible but MeanV = 0", k)
+		return fmt.Errorf("infeasible but MeanV = 0")
 	case r.Feasible && r.Counts != [3]int{}:
-		return fmt.Errorf("stats: run %d: Feasible but Counts = %v (want [0 0 0])", k, r.Counts)
+		return fmt.Errorf("Feasible but Counts = %v (want [0 0 0])", r.Counts)
 	}
 	return nil
 }
