@@ -601,28 +601,26 @@ func TestReportWithPinnedECharts(t *testing.T) {
 
 // ---- paper ----
 
-func paperPath(t *testing.T) string {
-	root, err := testdata.RepoRoot()
-	if err != nil {
-		t.Skip(err)
-	}
-	p := filepath.Join(root, defaultPaper)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("paper source absent: %v", err)
-	}
-	return p
-}
-
+// TestPaperTableAndCompare uses the paper's numbers embedded in cec (no
+// file outside the repository).
 func TestPaperTableAndCompare(t *testing.T) {
-	paper := paperPath(t)
-	r := cec(t, "", "paper-table", "-algo", "pmode", "-dim", "10", "-paper", paper)
+	r := cec(t, "", "paper-table", "-algo", "pmode", "-dim", "10")
 	if r.code != 0 || !strings.Contains(r.stdout, "| median | 5.68959e-24 |") || !strings.Contains(r.stdout, "-1.34840e-03") {
 		t.Fatalf("paper-table: %s %s", r.stdout, r.stderr)
 	}
-	wantBadInput(t, cec(t, "", "paper-table", "-algo", "cmode", "-dim", "10", "-paper", paper), "cmode")
+	// HECO-PDE at 100D: Table 18, C01 best.
+	r = cec(t, "", "paper-table", "-algo", "heco-pde", "-dim", "100", "-format", "csv")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "problem,C01,C02,") {
+		t.Fatalf("paper-table csv: %s %s", r.stdout, r.stderr)
+	}
+	wantBadInput(t, cec(t, "", "paper-table", "-algo", "cmode", "-dim", "10"), "cmode", "PMODE, HECO-PDE")
+	wantBadInput(t, cec(t, "", "paper-table", "-algo", "pmode", "-dim", "20"), "-dim 20")
 	wantBadInput(t, cec(t, "", "paper-table", "-algo", "pmode", "-paper", "/nonexistent.tex"), "/nonexistent.tex")
+	wantBadInput(t, cec(t, "", "paper-table"), "-algo", "-ranks")
+	wantBadInput(t, cec(t, "", "paper-table", "-algo", "pmode", "-ranks", "mean"), "pick one")
+	wantBadInput(t, cec(t, "", "paper-table", "-ranks", "best"), `-ranks "best"`)
 
-	c := cec(t, "", "compare", handFile(t), "-paper", paper)
+	c := cec(t, "", "compare", handFile(t))
 	if c.code != 0 {
 		t.Fatal(c.stderr)
 	}
@@ -634,7 +632,48 @@ func TestPaperTableAndCompare(t *testing.T) {
 	if strings.Contains(c.stdout, "CMODE, D = 10: ours") {
 		t.Error("compare shows CMODE, which the paper does not tabulate")
 	}
-	wantBadInput(t, cec(t, "", "compare", handFile(t), "-algo", "cmode", "-paper", paper), "cmode")
+	wantBadInput(t, cec(t, "", "compare", handFile(t), "-algo", "cmode"), "cmode")
+}
+
+// TestPaperRanks prints the paper's rank tables (Tables 3–10) and total
+// ranks (Table 2) from the embedded numbers.
+func TestPaperRanks(t *testing.T) {
+	r := cec(t, "", "paper-table", "-ranks", "mean", "-dim", "10")
+	for _, s := range []string{
+		"### the paper's Ranks based on mean values on the 28 functions of 10 dimensions",
+		"| algorithm | 1 | 2 | 3 |",
+		"| HECO-PDE | 1 | 1 | 1 | 1 | 1 | 1 | 9 | 1 | 1 | 2 | 4 | 8 | 1 | 3 | 2 | 1 | 1 | 3 | 4 | 2 | 6 | 1 | 2 | 2 | 1 | 2 | 4 | 2 | 68 |",
+	} {
+		if r.code != 0 || !strings.Contains(r.stdout, s) {
+			t.Errorf("-ranks mean: lacks %q:\n%s%s", s, r.stdout, r.stderr)
+		}
+	}
+	r = cec(t, "", "paper-table", "-ranks", "median", "-dim", "100", "-format", "csv")
+	if r.code != 0 || !strings.Contains(r.stdout, "\nHECO-DE,1,1,1,3,") || strings.Count(r.stdout, "\n") != 13 {
+		t.Errorf("-ranks median -format csv:\n%s%s", r.stdout, r.stderr)
+	}
+	r = cec(t, "", "paper-table", "-ranks", "total", "-format", "csv")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "algorithm,10D,30D,50D,100D,total\n") || !strings.Contains(r.stdout, "\nHECO-PDE,155,138,152,177,622\n") {
+		t.Errorf("-ranks total:\n%s%s", r.stdout, r.stderr)
+	}
+	wantBadInput(t, cec(t, "", "paper-table", "-ranks", "mean", "-dim", "20"), "-dim 20")
+}
+
+// TestPaperFromLaTeX reads the tables from a LaTeX source instead of the
+// embedded numbers (the extraction tool's fixture).
+func TestPaperFromLaTeX(t *testing.T) {
+	const tex = "../../internal/tools/papertables/testdata/fixture.tex"
+	r := cec(t, "", "paper-table", "-algo", "pmode", "-dim", "10", "-paper", tex, "-format", "csv")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "problem,C01,C02,C03,C04,C05\nbest,2.14611e-24,9.41726e+03,") {
+		t.Errorf("paper-table -paper fixture: %s %s", r.stdout, r.stderr)
+	}
+	wantBadInput(t, cec(t, "", "paper-table", "-algo", "heco-pde", "-dim", "10", "-paper", tex), "heco-pde", "PMODE")
+	bad := filepath.Join(t.TempDir(), "bad.tex")
+	os.WriteFile(bad, []byte("\\begin{table}\\caption{Function Values of PMODE Achieved for 10D}\\begin{tabular}{c}\nproblem & C01 \\\\\nbest & x \\\\\n\\end{tabular}\\end{table}\n"), 0o644)
+	wantBadInput(t, cec(t, "", "paper-table", "-algo", "pmode", "-paper", bad), bad, `best = "x"`)
+	empty := filepath.Join(t.TempDir(), "empty.tex")
+	os.WriteFile(empty, []byte("\\section{Nothing}\n"), 0o644)
+	wantBadInput(t, cec(t, "", "compare", handFile(t), "-paper", empty), empty, "no table")
 }
 
 // ---- interrupt ----

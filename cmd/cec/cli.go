@@ -20,10 +20,10 @@ const (
 )
 
 // defaultDataDir is the official CEC 2017 data relative to the repository
-// root; defaultPaper the paper's LaTeX source.
+// root; defaultECharts the pinned ECharts build of the page (npm ci --prefix
+// site installs it).
 const (
 	defaultDataDir = "../shared/reference/cec2017-data"
-	defaultPaper   = "../shared/spec/000_e2c0f264882864e9.txt"
 	defaultECharts = "site/node_modules/echarts/dist/echarts.min.js"
 )
 
@@ -58,9 +58,10 @@ commands:
   merge        combine shard files of cec run -o, refusing duplicates and gaps
   table        the paper's supplement tables (best, median, c, v̄, mean, worst, std, SR, vio)
   rank         the paper's rank tables (mean-based, median-based, totals)
-  report       an HTML report with convergence charts and the rank tables
+  report       one offline HTML page: every dimension of the runs, ours beside the paper's
+               tables, the rankings, convergence charts
   compare      our supplement tables beside the paper's
-  paper-table  print a supplement table parsed from the paper's LaTeX source
+  paper-table  print one of the paper's published tables (supplement, ranks, total ranks)
 
 Run "cec <command> -h" for the flags of a command.
 `

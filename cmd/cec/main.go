@@ -7,14 +7,15 @@
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
 //	cec table   runs.jsonl … [-format md|csv] [-algo a] [-dim D]
 //	cec rank    runs.jsonl … [-algo a,b] [-dim D]
-//	cec report  runs.jsonl … -o report.html [-echarts FILE]
+//	cec report  runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper paper.tex]
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
-//	cec paper-table -algo pmode -dim 10 [-paper paper.tex]
+//	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
 //
 // Run "cec help" or "cec <command> -h" for the flags. -data defaults to
 // ../shared/reference/cec2017-data relative to the repository root
-// (an empty -data means generated data); -paper to the paper's LaTeX
-// source beside it.
+// (an empty -data means generated data). The paper's published tables are
+// embedded (package internal/paper); -paper reads them from a LaTeX source
+// instead.
 //
 // eval prints "f | g1 g2 … | h1 …" per input point with %.17g, the value
 // part of the official test-vector lines; an empty field means the problem

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,7 +11,6 @@ import (
 	"pcaplay/core/problem"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
-	"pcaplay/internal/testdata"
 )
 
 func TestCurveGrid(t *testing.T) {
@@ -414,82 +411,5 @@ func TestRankTable(t *testing.T) {
 	}
 	if !reflect.DeepEqual(tab.Algorithms, []string{"a", "b"}) || !reflect.DeepEqual(tab.Total, []int{4, 8}) {
 		t.Fatalf("algorithms %v totals %v", tab.Algorithms, tab.Total)
-	}
-}
-
-func TestParsePaperTables(t *testing.T) {
-	const tex = `\begin{table}[ht]
-\caption{Function Values of PMODE Achieved for 10D ($MaxFES = 20000 \times D$)}
-\begin{tabular}{|ccc|}
-\hline
-problem          & C01          & C02          \\ \hline
-best             & 2.14611e-24  & 9.11866e-25  \\
-median           & 5.68959e-24  & 4.44967e-24  \\
-c                & 0 0 0        & 0 1 2        \\
-$\overline{v}$   & 0.00000e+00  & 1.5e-02  \\
-Mean             & 8.63981e-24  & 6.48690e-24  \\
-Worst            & 3.43159e-23  & 1.80413e-23  \\
-std              & 7.75626e-24  & 4.92035e-24  \\
-SR               & 100          & 4          \\
-$\overline{vio}$ & 0.00000e+00  & 2.0e-02  \\ \hline
-\end{tabular}
-\end{table}`
-	tabs, err := ParsePaperTables(strings.NewReader(tex))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, ok := FindPaperTable(tabs, "pmode", 10)
-	if !ok || !reflect.DeepEqual(tb.Problems, []string{"C01", "C02"}) {
-		t.Fatalf("tables %+v", tabs)
-	}
-	s := tb.Sums[1]
-	if s.Best != 9.11866e-25 || s.Median != 4.44967e-24 || s.MedianCounts != [3]int{0, 1, 2} || s.MedianV != 1.5e-2 ||
-		s.Mean != 6.48690e-24 || s.Worst != 1.80413e-23 || s.Std != 4.92035e-24 || s.SR != 4 || s.Vio != 2e-2 || s.FeasibleRuns != 1 {
-		t.Errorf("C02 = %+v", s)
-	}
-	bad := strings.Replace(tex, "0 1 2", "0 x 2", 1)
-	if _, err := ParsePaperTables(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "0 x 2") {
-		t.Errorf("bad c: %v", err)
-	}
-}
-
-// TestParseThePaper reads the real paper: eight supplement tables of 28
-// problems; spot values from PMODE 10D.
-func TestParseThePaper(t *testing.T) {
-	root, err := testdata.RepoRoot()
-	if err != nil {
-		t.Skip(err)
-	}
-	f, err := os.Open(filepath.Join(root, "..", "shared", "spec", "000_e2c0f264882864e9.txt"))
-	if err != nil {
-		t.Skipf("paper source absent: %v", err)
-	}
-	defer f.Close()
-	tabs, err := ParsePaperTables(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tabs) != 8 {
-		t.Fatalf("%d tables, want 8", len(tabs))
-	}
-	for _, tb := range tabs {
-		if len(tb.Problems) != 28 {
-			t.Errorf("%s %dD: %d problems", tb.Algo, tb.Dim, len(tb.Problems))
-		}
-	}
-	tb, ok := FindPaperTable(tabs, "PMODE", 10)
-	if !ok {
-		t.Fatal("no PMODE 10D")
-	}
-	for p, want := range map[string]float64{"C08": -1.34840e-03, "C09": -4.97525e-03, "C10": -5.09645e-04} {
-		if s, _ := tb.Column(p); s.Median != want {
-			t.Errorf("PMODE 10D %s median %v, want %v", p, s.Median, want)
-		}
-	}
-	if s, _ := tb.Column("C03"); s.MedianCounts != [3]int{0, 1, 0} || s.SR != 4 {
-		t.Errorf("PMODE 10D C03 = %+v", s)
-	}
-	if _, ok := FindPaperTable(tabs, "heco-pde", 100); !ok {
-		t.Error("no HECO-PDE 100D")
 	}
 }
