@@ -494,6 +494,11 @@ func TestTable(t *testing.T) {
 	if c.code != 0 || !strings.HasPrefix(c.stdout, "problem,C01,C02\nbest,1.00000e+00,1.00000e+01\n") || !strings.Contains(c.stdout, "\nSR,100,100\n") {
 		t.Errorf("csv: %q %s", c.stdout, c.stderr)
 	}
+	l := cec(t, "", "table", p, "-format", "latex")
+	if l.code != 0 || !strings.HasPrefix(l.stdout, "% CMODE, D = 10 (3 runs, MaxFES = 10000)\n\\begin{tabular}{|ccc|}\n\\hline\nproblem & C01 & C02 \\\\ \\hline\nbest & -5.00000e+00 & 1.00000e+00 \\\\\n") ||
+		!strings.Contains(l.stdout, "\\end{tabular}\n\n% PMODE, D = 10") || !strings.Contains(l.stdout, "\nSR & 0 & 100 \\\\\n") {
+		t.Errorf("latex: %q %s", l.stdout, l.stderr)
+	}
 	wantBadInput(t, cec(t, "", "table", p, "-format", "csv"), "-algo")
 	wantBadInput(t, cec(t, "", "table", p, "-format", "xml"), "xml")
 	wantBadInput(t, cec(t, "", "table", p, "-algo", "heco-de"), "heco-de")

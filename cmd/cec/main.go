@@ -5,7 +5,7 @@
 //	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1
 //	            [-fes N] [-data DIR] [-json] [-o runs.jsonl] [-shard i/n] [-set key=value,…]
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
-//	cec table   runs.jsonl … [-format md|csv] [-algo a] [-dim D]
+//	cec table   runs.jsonl … [-format md|csv|latex] [-algo a] [-dim D]
 //	cec rank    runs.jsonl … [-algo a,b] [-dim D]
 //	cec report  runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper paper.tex]
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]

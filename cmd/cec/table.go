@@ -55,16 +55,16 @@ func maxFESOf(recs []experiment.Record, algo string, dim int) int {
 // cmdTable prints the paper's supplement layout per algorithm and
 // dimension.
 func cmdTable(args []string, stdout io.Writer) error {
-	fs := newFlags("table", "table runs.jsonl … [-format md|csv] [-algo a,b] [-dim D]", stdout)
-	format := fs.String("format", "md", "md (Markdown) or csv")
+	fs := newFlags("table", "table runs.jsonl … [-format md|csv|latex] [-algo a,b] [-dim D]", stdout)
+	format := fs.String("format", "md", "md (Markdown), csv, or latex (a tabular per table, after a % comment naming it)")
 	algos := fs.String("algo", "", "only these algorithms (comma list)")
 	dim := fs.Int("dim", 0, "only this dimension (0 = all)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if *format != "md" && *format != "csv" {
-		return badInput("-format %q: want md or csv", *format)
+	if *format != "md" && *format != "csv" && *format != "latex" {
+		return badInput("-format %q: want md, csv or latex", *format)
 	}
 	recs, err := loadGrid(files)
 	if err != nil {
@@ -109,6 +109,13 @@ func writeTables(w io.Writer, recs []experiment.Record, format string) error {
 				fmt.Fprintln(w)
 			}
 			first = false
+			if format == "latex" {
+				fmt.Fprintf(w, "%% %s\n", tableTitle(a, d, sums, maxFESOf(recs, a, d)))
+				if err := stats.WriteLaTeX(w, probs, sums); err != nil {
+					return failure("%v", err)
+				}
+				continue
+			}
 			if err := stats.WriteMarkdown(w, tableTitle(a, d, sums, maxFESOf(recs, a, d)), probs, sums); err != nil {
 				return failure("%v", err)
 			}

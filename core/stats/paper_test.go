@@ -205,3 +205,37 @@ func TestWritePaperRoundTrip(t *testing.T) {
 		t.Errorf("compared %d cells, want %d", cells, 8*9*28)
 	}
 }
+
+// TestWriteLaTeXPaperRoundTrip writes every supplement table of the paper
+// with WriteLaTeX, wraps each in a table with the paper's caption, and
+// reads them back with the paper's own LaTeX parser: every value comes
+// back as published.
+func TestWriteLaTeXPaperRoundTrip(t *testing.T) {
+	p := published(t)
+	var doc bytes.Buffer
+	for _, sup := range p.Supplements {
+		fmt.Fprintf(&doc, "\\begin{table}[ht]\n\\caption{Function Values of %s Achieved for %dD ($MaxFES = 20000 \\times D$)}\n\\begin{scriptsize}\n", sup.Algorithm, sup.Dim)
+		if err := stats.WriteLaTeX(&doc, sup.Problems, sup.Sums); err != nil {
+			t.Fatal(err)
+		}
+		doc.WriteString("\\end{scriptsize}\n\\end{table}\n\n")
+	}
+	back, err := paper.ParseLaTeX(&doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Supplements) != len(p.Supplements) || len(p.Supplements) != 8 {
+		t.Fatalf("read back %d supplement tables of %d (want 8)", len(back.Supplements), len(p.Supplements))
+	}
+	for i, sup := range p.Supplements {
+		got := back.Supplements[i]
+		if got.Algorithm != sup.Algorithm || got.Dim != sup.Dim || !slices.Equal(got.Problems, sup.Problems) {
+			t.Fatalf("table %d: read back %s %dD %v, wrote %s %dD %v", i, got.Algorithm, got.Dim, got.Problems, sup.Algorithm, sup.Dim, sup.Problems)
+		}
+		for k := range sup.Sums {
+			if got.Sums[k] != sup.Sums[k] {
+				t.Errorf("%s %dD %s: read back %+v\nwrote %+v", sup.Algorithm, sup.Dim, sup.Problems[k], got.Sums[k], sup.Sums[k])
+			}
+		}
+	}
+}

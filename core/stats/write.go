@@ -14,8 +14,9 @@ const markdownBlock = 7
 // rowNames are the row labels of the supplement layout, in order. The
 // Markdown writer uses the paper's symbols, the CSV writer ASCII names.
 var (
-	mdRows  = [...]string{"best", "median", "c", "v̄", "mean", "worst", "std", "SR", "vio"}
-	csvRows = [...]string{"best", "median", "c", "vbar", "mean", "worst", "std", "SR", "vio"}
+	mdRows    = [...]string{"best", "median", "c", "v̄", "mean", "worst", "std", "SR", "vio"}
+	csvRows   = [...]string{"best", "median", "c", "vbar", "mean", "worst", "std", "SR", "vio"}
+	latexRows = [...]string{"best", "median", "c", `$\overline{v}$`, "Mean", "Worst", "std", "SR", `$\overline{vio}$`}
 )
 
 // cells returns the nine cells of s in the supplement layout: floats in
@@ -129,4 +130,69 @@ func WriteCSV(w io.Writer, problems []string, sums []Summary) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// latexEscape makes text safe in LaTeX's text mode: the ten special
+// characters become their commands or escapes, and line breaks spaces.
+var latexEscape = strings.NewReplacer(
+	`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`, "$", `\$`, "&", `\&`,
+	"#", `\#`, "_", `\_`, "%", `\%`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`,
+	"\n", " ", "\r", " ",
+)
+
+// WriteLaTeX writes sums as a LaTeX tabular in the layout of the paper's
+// supplement tables: blocks of seven problems, each a header row
+// "problem & C01 & …" and the rows best, median, c, $\overline{v}$, Mean,
+// Worst, std, SR and $\overline{vio}$ (the paper's labels), ruled by
+// \hline, with the cell formats of WriteMarkdown. A last block with fewer
+// problems is padded with empty cells, so that every row has every column
+// and the frame is closed. Problem names are escaped for text mode (\ { }
+// $ & # _ % ~ ^). The caller wraps the tabular in a table environment
+// with its caption (the paper puts it in \begin{scriptsize}). sums[i]
+// belongs to problems[i]. It returns an error when the lengths differ or
+// are zero, or when writing fails.
+func WriteLaTeX(w io.Writer, problems []string, sums []Summary) error {
+	if err := checkLayout(problems, sums); err != nil {
+		return err
+	}
+	cols := min(markdownBlock, len(problems))
+	var b strings.Builder
+	fmt.Fprintf(&b, "\\begin{tabular}{|%s|}\n\\hline\n", strings.Repeat("c", cols+1))
+	row := func(label string, cells []string) {
+		b.WriteString(label)
+		for k := range cols {
+			b.WriteString(" &")
+			if k < len(cells) {
+				b.WriteString(" " + cells[k])
+			}
+		}
+		b.WriteString(` \\`)
+	}
+	for lo := 0; lo < len(problems); lo += markdownBlock {
+		hi := min(lo+markdownBlock, len(problems))
+		var names []string
+		for _, p := range problems[lo:hi] {
+			names = append(names, latexEscape.Replace(p))
+		}
+		row("problem", names)
+		b.WriteString(" \\hline\n")
+		cs := make([][9]string, 0, hi-lo)
+		for _, s := range sums[lo:hi] {
+			cs = append(cs, cells(s))
+		}
+		for r, name := range latexRows {
+			var line []string
+			for _, c := range cs {
+				line = append(line, c[r])
+			}
+			row(name, line)
+			if r == len(latexRows)-1 {
+				b.WriteString(" \\hline")
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\\end{tabular}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }

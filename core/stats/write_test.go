@@ -104,6 +104,59 @@ func TestWriteCSV(t *testing.T) {
 	}
 }
 
+// TestWriteLaTeX: nine problems make a block of seven and a block of two
+// padded to seven columns; names are escaped for text mode.
+func TestWriteLaTeX(t *testing.T) {
+	probs := []string{"C03", `a_b&c`, `50%$`, `{x}#`, `~^\`, "C06", "C07", "C08", "C09"}
+	sums := make([]Summary, len(probs))
+	sums[0] = pmodeC03
+	for k := 1; k < len(sums); k++ {
+		sums[k] = Summary{Best: float64(k), SR: 100}
+	}
+	sums[1].Best = negZero()
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, probs, sums); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	want := map[int]string{
+		0:  `\begin{tabular}{|cccccccc|}`,
+		1:  `\hline`,
+		2:  `problem & C03 & a\_b\&c & 50\%\$ & \{x\}\# & \textasciitilde{}\textasciicircum{}\textbackslash{} & C06 & C07 \\ \hline`,
+		3:  `best & 9.41726e+03 & 0.00000e+00 & 2.00000e+00 & 3.00000e+00 & 4.00000e+00 & 5.00000e+00 & 6.00000e+00 \\`,
+		5:  `c & 0 1 0 & 0 0 0 & 0 0 0 & 0 0 0 & 0 0 0 & 0 0 0 & 0 0 0 \\`,
+		6:  `$\overline{v}$ & 1.16861e-02 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 \\`,
+		10: `SR & 4 & 100 & 100 & 100 & 100 & 100 & 100 \\`,
+		11: `$\overline{vio}$ & 1.65910e-02 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 & 0.00000e+00 \\ \hline`,
+		12: `problem & C08 & C09 & & & & & \\ \hline`,
+		13: `best & 7.00000e+00 & 8.00000e+00 & & & & & \\`,
+		21: `$\overline{vio}$ & 0.00000e+00 & 0.00000e+00 & & & & & \\ \hline`,
+		22: `\end{tabular}`,
+		23: ``,
+	}
+	if len(lines) != 24 {
+		t.Fatalf("%d lines, want 24:\n%s", len(lines), b.String())
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d:\n got %s\nwant %s", i, lines[i], w)
+		}
+	}
+	for i, l := range lines[2:22] {
+		if n := strings.Count(strings.ReplaceAll(l, `\&`, ""), "&"); n != 7 {
+			t.Errorf("line %d has %d column separators, want 7: %s", i+2, n, l)
+		}
+	}
+	// One problem: a two-column tabular.
+	b.Reset()
+	if err := WriteLaTeX(&b, []string{"C01"}, []Summary{{SR: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "\\begin{tabular}{|cc|}\n\\hline\nproblem & C01 \\\\ \\hline\n") {
+		t.Errorf("one problem:\n%s", b.String())
+	}
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
@@ -122,6 +175,9 @@ func TestWriteErrors(t *testing.T) {
 		{"csv no problems", WriteCSV(&bytes.Buffer{}, nil, nil), "no problems"},
 		{"csv mismatch", WriteCSV(&bytes.Buffer{}, []string{"C01"}, nil), "1 problems but 0 summaries"},
 		{"csv write fails", WriteCSV(failWriter{}, []string{"C01"}, one), "disk full"},
+		{"latex no problems", WriteLaTeX(&bytes.Buffer{}, nil, nil), "no problems"},
+		{"latex mismatch", WriteLaTeX(&bytes.Buffer{}, []string{"C01"}, nil), "1 problems but 0 summaries"},
+		{"latex write fails", WriteLaTeX(failWriter{}, []string{"C01"}, one), "disk full"},
 	}
 	for _, tc := range tests {
 		if tc.err == nil {
