@@ -5,8 +5,6 @@ GOROOT := $(shell $(GO) env GOROOT)
 WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
-export CEC2017_DATA ?= $(abspath ../shared/reference/cec2017-data)
-export CEC2017_TESTVECTORS ?= $(abspath ../shared/reference/cec2017-testvectors)
 
 .PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web screenshot reproduce clean
 
@@ -50,7 +48,7 @@ screenshot: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/
 
-## reproduce: the paper's tables at dimension D with the official data (DATA=dir)
+## reproduce: the paper's tables at dimension D with the official data (embedded; DATA=dir for other files)
 reproduce:
 	bash scripts/reproduce.sh $(D)
 

@@ -6,6 +6,10 @@
 #   2. echarts.min.js (from node_modules) and wasm_exec.js (from GOROOT)
 #   3. pcaplay.wasm (GOOS=js GOARCH=wasm go build ./wasm)
 #   4. site/*.html *.js *.css (and *.svg *.png *.ico)
+#   4b. the official CEC 2017 data, deduplicated, as data/cec2017/<id>.txt and
+#       data/cec2017/manifest.json (official file name → id), so that the page
+#       fetches only the files of one problem and dimension
+#       (cec2017.DataFiles), never with the wasm
 #   5. .gz and .br siblings of the big files (internal/tools/precompress)
 #   6. removes files left in public/ by an earlier build that this one did not make
 set -euo pipefail
@@ -72,10 +76,18 @@ if [ ! -f "$OUT/index.html" ]; then
 	exit 1
 fi
 
+# 4b. The official CEC 2017 data (see core/problem/cec2017/official/data/README.md).
+mkdir -p "$OUT/data/cec2017"
+n_data=0
+for f in core/problem/cec2017/official/data/*.txt core/problem/cec2017/official/data/manifest.json core/problem/cec2017/official/data/SOURCE.md; do
+	put "$f" "data/cec2017/$(basename "$f")"
+	n_data=$((n_data + 1))
+done
+
 # 5. Precompressed siblings of the big files.
 # PCAPLAY_BROTLI_QUALITY=9 makes a rebuild of the wasm ~20 s faster (its .br 13% bigger).
 go run ./internal/tools/precompress -q -min 1024 -brotli "${PCAPLAY_BROTLI_QUALITY:-11}" \
-	-ext .wasm,.js,.css,.html,.svg,.json "$OUT"
+	-ext .wasm,.js,.css,.html,.svg,.json,.txt "$OUT"
 
 # 6. Remove what an earlier build left and this one did not make.
 keep() {
@@ -98,4 +110,4 @@ done < <(find "$OUT" -type f -print0)
 find "$OUT" -mindepth 1 -type d -empty -delete
 
 size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo -; fi; }
-say "$OUT: ${#made[@]} files ($n_page from site/); pcaplay.wasm $(size "$OUT/pcaplay.wasm") B, .gz $(size "$OUT/pcaplay.wasm.gz") B, .br $(size "$OUT/pcaplay.wasm.br") B"
+say "$OUT: ${#made[@]} files ($n_page from site/, $n_data CEC 2017 data files); pcaplay.wasm $(size "$OUT/pcaplay.wasm") B, .gz $(size "$OUT/pcaplay.wasm.gz") B, .br $(size "$OUT/pcaplay.wasm.br") B"

@@ -1,16 +1,19 @@
 // Package suite is the catalogue of every problem pcaplay knows: the 2-D
 // teaching set and the CEC 2017 constrained suite C01–C28.
 //
-//	p, err := suite.New("C05", 10, suite.Options{DataDir: dir})
+//	p, err := suite.New("C05", 10, suite.Options{Data: official.FS()})
 //
-// CEC problems read the official data from Options.DataDir when it is set
-// (dimensions 10, 30, 50, 100 only) and otherwise use generated data
-// (cec2017.GenerateData with Options.DataSeed), which works for any even
-// dimension ≥ 2 and is what the browser uses.
+// CEC problems read the official data from Options.Data or Options.DataDir
+// when one is set (dimensions 10, 30, 50, 100 only) and otherwise use
+// generated data (cec2017.GenerateData with Options.DataSeed), which works
+// for any even dimension ≥ 2. The embedded official files are in package
+// official (pcaplay/core/problem/cec2017/official), which this package does
+// not import, so that the WebAssembly build stays small.
 package suite
 
 import (
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 
@@ -33,10 +36,14 @@ type Info struct {
 
 // Options select the CEC 2017 data.
 type Options struct {
+	// Data holds the official shift and rotation files under their
+	// official names (cec2017.DataFiles), e.g. official.FS(); nil means
+	// DataDir.
+	Data fs.FS
 	// DataDir is a directory with the official shift and rotation files;
-	// empty means generated data.
+	// empty (with a nil Data) means generated data.
 	DataDir string
-	// DataSeed seeds the generated data (ignored with DataDir).
+	// DataSeed seeds the generated data (ignored with Data or DataDir).
 	DataSeed uint64
 }
 
@@ -77,12 +84,18 @@ func New(name string, dim int, o Options) (problem.Problem, error) {
 			return nil, fmt.Errorf("dim = %d: CEC problems need dimension ≥ 2", dim)
 		}
 		var d *cec2017.Data
-		if o.DataDir != "" {
+		switch {
+		case o.Data != nil:
+			var err error
+			if d, err = cec2017.LoadDataFS(o.Data, n, dim); err != nil {
+				return nil, err
+			}
+		case o.DataDir != "":
 			var err error
 			if d, err = cec2017.LoadData(o.DataDir, n, dim); err != nil {
 				return nil, err
 			}
-		} else {
+		default:
 			d = cec2017.GenerateData(n, dim, o.DataSeed)
 		}
 		return cec2017.New(n, dim, d)
@@ -114,4 +127,17 @@ func describe(p problem.Problem) string {
 		return d.Description()
 	}
 	return p.Name()
+}
+
+// DataFiles returns the official data files that the CEC problem name
+// reads at dimension dim (cec2017.DataFiles), and nil for a teaching
+// problem, which has no data files.
+func DataFiles(name string, dim int) ([]string, error) {
+	if n, ok := cecNumber(name); ok {
+		return cec2017.DataFiles(n, dim)
+	}
+	if _, err := teach.New(strings.ToLower(name)); err != nil {
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28)", name, strings.Join(teach.Names(), ", "))
+	}
+	return nil, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pcaplay/core/problem"
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/internal/testdata"
 )
 
@@ -107,5 +108,34 @@ func TestOfficialDataDiffersFromGenerated(t *testing.T) {
 	}
 	if _, err := New("C02", 12, Options{DataDir: dir}); err == nil {
 		t.Error("official data at D=12 (no such files) did not fail")
+	}
+	// The embedded copy gives the same problem as the directory.
+	emb, err := New("C02", 10, Options{Data: official.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x[3] = 7
+	if a, b := emb.Evaluate(x, g1, nil), off.Evaluate(x, g2, nil); a != b || g1[0] != g2[0] {
+		t.Errorf("embedded data: f %v, g %v; directory: f %v, g %v", a, g1, b, g2)
+	}
+	if _, err := New("C02", 12, Options{Data: official.FS()}); err == nil || !strings.Contains(err.Error(), "12") {
+		t.Errorf("embedded data at D=12: %v, want an error naming 12", err)
+	}
+}
+
+func TestDataFiles(t *testing.T) {
+	if got, err := DataFiles("c5", 30); err != nil || strings.Join(got, " ") != "shift_data_5.txt M1_5_D30.txt M2_5_D30.txt" {
+		t.Errorf("DataFiles(c5, 30) = %v, %v", got, err)
+	}
+	if got, err := DataFiles("rosenbrock", 2); err != nil || got != nil {
+		t.Errorf("DataFiles(rosenbrock) = %v, %v; want no files", got, err)
+	}
+	for _, c := range []struct {
+		name string
+		dim  int
+	}{{"nosuch", 2}, {"C01", 2}, {"C29", 10}} {
+		if _, err := DataFiles(c.name, c.dim); err == nil {
+			t.Errorf("DataFiles(%s, %d): no error", c.name, c.dim)
+		}
 	}
 }

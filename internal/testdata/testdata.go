@@ -1,43 +1,75 @@
-// Package testdata locates reference data that live outside the module,
-// for tests only. The official CEC 2017 data and the test vectors sit in
-// shared/reference beside the repository:
+// Package testdata gives tests the committed CEC 2017 reference data:
 //
-//	<repo>/go.mod
-//	<repo>/../shared/reference/cec2017-data
-//	<repo>/../shared/reference/cec2017-testvectors
+//   - CEC2017Data: a directory holding the official data files under their
+//     official names, written from the embedded copy
+//     (pcaplay/core/problem/cec2017/official) into the test's temporary
+//     directory, for tests of code that reads a directory (cec -data DIR);
+//     code that takes an fs.FS uses official.FS() directly.
+//   - CEC2017TestVectors: the directory of the official evaluator's test
+//     vectors, core/problem/cec2017/testdata in the repository.
 //
-// An environment variable overrides each default. When a directory is
-// absent the test is skipped, unless REQUIRE_CEC_DATA=1 (as in CI), in
-// which case it fails.
+// Nothing here reads outside the repository, and nothing skips: a missing
+// file is a failure.
 package testdata
 
 import (
 	"errors"
-	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"pcaplay/core/problem/cec2017/official"
 )
 
-// Environment variables read by this package.
-const (
-	EnvData        = "CEC2017_DATA"        // directory of the official data files
-	EnvTestVectors = "CEC2017_TESTVECTORS" // directory of the test-vector files
-	EnvRequire     = "REQUIRE_CEC_DATA"    // "1": a missing directory fails the test
-)
-
-// CEC2017Data returns the directory of the official CEC 2017 data files:
-// $CEC2017_DATA, or <repo>/../shared/reference/cec2017-data.
+// CEC2017Data writes the 77 official data files into a new temporary
+// directory of tb and returns it.
 func CEC2017Data(tb testing.TB) string {
 	tb.Helper()
-	return lookup(tb, EnvData, "cec2017-data")
+	dir := tb.TempDir()
+	if err := WriteOfficial(dir); err != nil {
+		tb.Fatalf("writing the official CEC 2017 data: %v", err)
+		return ""
+	}
+	return dir
 }
 
-// CEC2017TestVectors returns the directory of the CEC 2017 test vectors:
-// $CEC2017_TESTVECTORS, or <repo>/../shared/reference/cec2017-testvectors.
+// WriteOfficial writes the official data files, under their official
+// names, into the existing directory dir.
+func WriteOfficial(dir string) error {
+	fsys := official.FS()
+	for _, name := range official.Names() {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestVectorsDir is the directory of the test vectors relative to the
+// repository root.
+const TestVectorsDir = "core/problem/cec2017/testdata"
+
+// CEC2017TestVectors returns the directory of the committed CEC 2017 test
+// vectors (TestVectorsDir under the repository root). It fails the test
+// when the directory is absent.
 func CEC2017TestVectors(tb testing.TB) string {
 	tb.Helper()
-	return lookup(tb, EnvTestVectors, "cec2017-testvectors")
+	root, err := RepoRoot()
+	if err != nil {
+		tb.Fatalf("test vectors: %v", err)
+		return ""
+	}
+	dir := filepath.Join(root, filepath.FromSlash(TestVectorsDir))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		tb.Fatalf("test vectors: %s is not a directory (it is part of the repository)", dir)
+		return ""
+	}
+	return dir
 }
 
 // RepoRoot returns the nearest directory at or above the working directory
@@ -57,40 +89,4 @@ func RepoRoot() (string, error) {
 		}
 		dir = parent
 	}
-}
-
-// lookup resolves the directory and skips or fails the test when it is
-// absent. It returns "" after Skip or Fatal so that it also behaves with a
-// testing.TB whose Skipf and Fatalf return.
-func lookup(tb testing.TB, env, name string) string {
-	tb.Helper()
-	dir, err := resolve(env, name)
-	if err == nil {
-		var fi os.FileInfo
-		if fi, err = os.Stat(dir); err == nil && !fi.IsDir() {
-			tb.Fatalf("%s is not a directory (set %s to the %s directory)", dir, env, name)
-			return ""
-		}
-	}
-	if err != nil {
-		if os.Getenv(EnvRequire) == "1" {
-			tb.Fatalf("%s: %v (%s=1 requires it; set %s)", name, err, EnvRequire, env)
-			return ""
-		}
-		tb.Skipf("%s: %v (set %s to run this test)", name, err, env)
-		return ""
-	}
-	return dir
-}
-
-// resolve returns $env or <repo>/../shared/reference/name.
-func resolve(env, name string) (string, error) {
-	if dir := os.Getenv(env); dir != "" {
-		return dir, nil
-	}
-	root, err := RepoRoot()
-	if err != nil {
-		return "", fmt.Errorf("default location unknown: %v", err)
-	}
-	return filepath.Join(root, "..", "shared", "reference", name), nil
 }

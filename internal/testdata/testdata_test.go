@@ -1,22 +1,16 @@
 package testdata
 
 import (
-	"fmt"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcaplay/core/problem/cec2017/official"
 )
-
-// fakeTB records Skipf and Fatalf instead of stopping the goroutine.
-type fakeTB struct {
-	testing.TB
-	skipped, failed string
-}
-
-func (f *fakeTB) Helper()                           {}
-func (f *fakeTB) Skipf(format string, args ...any)  { f.skipped = fmt.Sprintf(format, args...) }
-func (f *fakeTB) Fatalf(format string, args ...any) { f.failed = fmt.Sprintf(format, args...) }
 
 func TestRepoRoot(t *testing.T) {
 	root, err := RepoRoot()
@@ -47,62 +41,37 @@ func sameDir(t *testing.T, a, b string) bool {
 	return os.SameFile(fa, fb)
 }
 
-func TestDefaultLocation(t *testing.T) {
-	t.Setenv(EnvData, "")
-	t.Setenv(EnvTestVectors, "")
-	root, err := RepoRoot()
+// TestCEC2017Data: the directory holds the 77 official files, each with
+// the content the manifest gives for its name.
+func TestCEC2017Data(t *testing.T) {
+	dir := CEC2017Data(t)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ env, name string }{{EnvData, "cec2017-data"}, {EnvTestVectors, "cec2017-testvectors"}} {
-		dir, err := resolve(c.env, c.name)
+	if len(entries) != 77 {
+		t.Fatalf("%d files, want 77", len(entries))
+	}
+	m := official.ReadManifest()
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := filepath.Join(filepath.Dir(root), "shared", "reference", c.name); dir != want {
-			t.Errorf("default for %s = %s, want %s", c.env, dir, want)
+		sum := sha256.Sum256(b)
+		if want := m.Contents[m.Files[e.Name()]].SHA256; hex.EncodeToString(sum[:]) != want {
+			t.Errorf("%s: sha256 %x, want %s", e.Name(), sum, want)
 		}
 	}
 }
 
-func TestEnvOverride(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv(EnvData, dir)
-	t.Setenv(EnvTestVectors, dir)
-	if got := CEC2017Data(t); got != dir {
-		t.Errorf("CEC2017Data = %q, want %q", got, dir)
-	}
-	if got := CEC2017TestVectors(t); got != dir {
-		t.Errorf("CEC2017TestVectors = %q, want %q", got, dir)
-	}
-}
-
-func TestAbsentSkipsOrFails(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "nowhere")
-	t.Setenv(EnvData, missing)
-
-	t.Setenv(EnvRequire, "")
-	f := &fakeTB{}
-	if got := CEC2017Data(f); got != "" || f.failed != "" || !strings.Contains(f.skipped, missing) {
-		t.Errorf("without %s: got %q, skipped %q, failed %q; want a skip naming %s", EnvRequire, got, f.skipped, f.failed, missing)
-	}
-
-	t.Setenv(EnvRequire, "1")
-	f = &fakeTB{}
-	if got := CEC2017Data(f); got != "" || f.skipped != "" || !strings.Contains(f.failed, missing) {
-		t.Errorf("with %s=1: got %q, skipped %q, failed %q; want a failure naming %s", EnvRequire, got, f.skipped, f.failed, missing)
-	}
-}
-
-func TestNotADirectoryFails(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "file.txt")
-	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+func TestCEC2017TestVectors(t *testing.T) {
+	dir := CEC2017TestVectors(t)
+	b, err := os.ReadFile(filepath.Join(dir, "cec2017_points_constructed.txt"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(EnvTestVectors, file)
-	t.Setenv(EnvRequire, "")
-	f := &fakeTB{}
-	if got := CEC2017TestVectors(f); got != "" || !strings.Contains(f.failed, file) {
-		t.Errorf("got %q, failed %q; want a failure naming %s", got, f.failed, file)
+	if !bytes.HasPrefix(b, []byte("# func D construction |")) {
+		t.Errorf("unexpected header %q", b[:min(40, len(b))])
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"pcaplay/core/problem"
-	"pcaplay/internal/testdata"
+	"pcaplay/core/problem/cec2017/official"
 )
 
 // Real constraint counts and box half-widths as given by the spec (§2, §3).
@@ -121,8 +121,7 @@ func readVectors(t *testing.T, path string) []vector {
 // TestVectors compares f, every g and every h with the official evaluator
 // on every line of the constructed test vectors.
 func TestVectors(t *testing.T) {
-	dataDir := testdata.CEC2017Data(t)
-	path := filepath.Join(testdata.CEC2017TestVectors(t), "cec2017_points_constructed.txt")
+	path := filepath.Join("testdata", "cec2017_points_constructed.txt")
 	vs := readVectors(t, path)
 	if len(vs) == 0 {
 		t.Fatalf("%s holds no test vectors", path)
@@ -134,7 +133,7 @@ func TestVectors(t *testing.T) {
 		key := [2]int{v.num, v.dim}
 		p := probs[key]
 		if p == nil {
-			d, err := LoadData(dataDir, v.num, v.dim)
+			d, err := LoadDataFS(official.FS(), v.num, v.dim)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -448,10 +447,9 @@ func TestConcurrent(t *testing.T) {
 
 // BenchmarkEvaluate measures one evaluation at D = 10 with the official data.
 func BenchmarkEvaluate(b *testing.B) {
-	dir := testdata.CEC2017Data(b)
 	const dim = 10
 	for num := 1; num <= NumProblems; num++ {
-		d, err := LoadData(dir, num, dim)
+		d, err := LoadDataFS(official.FS(), num, dim)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package cec2017
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -22,9 +23,9 @@ func officialDim(dim int) bool {
 	return false
 }
 
-// LoadData reads the official data of problem num (1..28) at dimension dim
-// (10, 30, 50 or 100) from dir, which holds the files of the official
-// inputData folder under their original names:
+// DataFiles returns the names of the official files that problem num
+// (1..28) at dimension dim (10, 30, 50 or 100) reads, in the order
+// LoadDataFS reads them:
 //
 //	shift_data_N.txt    the shift o of problem N: its first dim numbers
 //	                    (the file holds 100 on one line)
@@ -33,33 +34,89 @@ func officialDim(dim int) bool {
 //	M1_5_D{dim}.txt     C05's first matrix (Data.M)
 //	M2_5_D{dim}.txt     C05's second matrix (Data.M2)
 //
-// Every number must be finite. The error names the file and the line and
-// token at fault: a missing file, a non-numeric token, too few numbers in
-// the shift file, a matrix line without exactly dim numbers, or a matrix
-// without exactly dim non-blank lines.
-func LoadData(dir string, num, dim int) (*Data, error) {
+// The page fetches exactly these files for one problem and dimension.
+func DataFiles(num, dim int) ([]string, error) {
 	if err := checkNum(num); err != nil {
 		return nil, err
 	}
 	if !officialDim(dim) {
-		return nil, fmt.Errorf("cec2017: no official data for dimension %d (the files exist for D = 10, 30, 50, 100; use GenerateData)", dim)
+		return nil, fmt.Errorf("cec2017: no official data for dimension %d (the files exist for D = 10, 30, 50, 100; use generated data)", dim)
 	}
-	shift, err := readShift(filepath.Join(dir, fmt.Sprintf("shift_data_%d.txt", num)), dim)
+	names := []string{fmt.Sprintf("shift_data_%d.txt", num)}
+	switch {
+	case num == 5:
+		names = append(names, fmt.Sprintf("M1_5_D%d.txt", dim), fmt.Sprintf("M2_5_D%d.txt", dim))
+	case infos[num].rotated:
+		names = append(names, fmt.Sprintf("M_%d_D%d.txt", num, dim))
+	}
+	return names, nil
+}
+
+// LoadData reads the official data of problem num (1..28) at dimension dim
+// (10, 30, 50 or 100) from the directory dir, which holds the files of the
+// official inputData folder under their original names (DataFiles). It is
+// LoadDataFS(os.DirFS(dir), num, dim) with errors that name the files by
+// their path.
+func LoadData(dir string, num, dim int) (*Data, error) {
+	return loadData(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) },
+		func(name string) string { return filepath.Join(dir, name) }, num, dim)
+}
+
+// LoadDataFS reads the official data of problem num at dimension dim from
+// fsys, which holds the files named by DataFiles (for example
+// official.FS(), the embedded copy, or os.DirFS of a directory).
+//
+// Every number must be finite. The error names the file and the line and
+// token at fault: a missing file, a non-numeric token, too few numbers in
+// the shift file, a matrix line without exactly dim numbers, or a matrix
+// without exactly dim non-blank lines.
+func LoadDataFS(fsys fs.FS, num, dim int) (*Data, error) {
+	return loadData(func(name string) ([]byte, error) { return fs.ReadFile(fsys, name) },
+		func(name string) string { return name }, num, dim)
+}
+
+// ParseData is LoadDataFS on files already in memory: files maps official
+// file names to their contents (the browser fetches them and passes them
+// here). Files that problem num at dim does not read are ignored.
+func ParseData(files map[string][]byte, num, dim int) (*Data, error) {
+	return loadData(func(name string) ([]byte, error) {
+		b, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		}
+		return b, nil
+	}, func(name string) string { return name }, num, dim)
+}
+
+// loadData reads the files of DataFiles(num, dim) with read; display names
+// a file in error messages.
+func loadData(read func(string) ([]byte, error), display func(string) string, num, dim int) (*Data, error) {
+	names, err := DataFiles(num, dim)
+	if err != nil {
+		return nil, err
+	}
+	b, err := read(names[0])
+	if err != nil {
+		return nil, fmt.Errorf("cec2017: shift file: %w", err)
+	}
+	shift, err := parseShift(display(names[0]), b, dim)
 	if err != nil {
 		return nil, err
 	}
 	d := &Data{Shift: shift}
-	switch {
-	case num == 5:
-		if d.M, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M1_5_D%d.txt", dim)), dim); err != nil {
+	for i, name := range names[1:] {
+		b, err := read(name)
+		if err != nil {
+			return nil, fmt.Errorf("cec2017: matrix file: %w", err)
+		}
+		m, err := parseMatrix(display(name), b, dim)
+		if err != nil {
 			return nil, err
 		}
-		if d.M2, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M2_5_D%d.txt", dim)), dim); err != nil {
-			return nil, err
-		}
-	case infos[num].rotated:
-		if d.M, err = readMatrix(filepath.Join(dir, fmt.Sprintf("M_%d_D%d.txt", num, dim)), dim); err != nil {
-			return nil, err
+		if i == 0 {
+			d.M = m
+		} else {
+			d.M2 = m
 		}
 	}
 	return d, nil
@@ -75,13 +132,9 @@ func parseNumber(name string, line, k int, tok string) (float64, error) {
 	return v, nil
 }
 
-// readShift returns the first dim numbers of the shift file name. All of
-// its tokens must be numbers.
-func readShift(name string, dim int) ([]float64, error) {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("cec2017: shift file: %w", err)
-	}
+// parseShift returns the first dim numbers of the shift file name with
+// content b. All of its tokens must be numbers.
+func parseShift(name string, b []byte, dim int) ([]float64, error) {
 	v := make([]float64, 0, dim)
 	count := 0
 	for ln, line := range strings.Split(string(b), "\n") {
@@ -102,12 +155,9 @@ func readShift(name string, dim int) ([]float64, error) {
 	return v, nil
 }
 
-// readMatrix reads a dim×dim matrix: dim non-blank lines of dim numbers.
-func readMatrix(name string, dim int) ([]float64, error) {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("cec2017: matrix file: %w", err)
-	}
+// parseMatrix reads a dim×dim matrix from the content b of file name: dim
+// non-blank lines of dim numbers.
+func parseMatrix(name string, b []byte, dim int) ([]float64, error) {
 	m := make([]float64, 0, dim*dim)
 	rows := 0
 	for ln, line := range strings.Split(string(b), "\n") {

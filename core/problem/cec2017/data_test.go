@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/internal/testdata"
 )
 
@@ -135,11 +136,10 @@ func TestLoadDataErrors(t *testing.T) {
 // generator copies: shift ranges, shared vectors and matrices, and singular
 // values spread between 1 and c.
 func TestOfficialData(t *testing.T) {
-	dir := testdata.CEC2017Data(t)
 	for _, dim := range OfficialDims {
 		ds := make([]*Data, NumProblems+1)
 		for num := 1; num <= NumProblems; num++ {
-			d, err := LoadData(dir, num, dim)
+			d, err := LoadDataFS(official.FS(), num, dim)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -280,6 +280,66 @@ func TestPowC(t *testing.T) {
 			x := float64(k) / 1000
 			if got, want := powC(c, x), math.Pow(c, x); math.Abs(got-want) > 1e-14*want {
 				t.Errorf("%v^%v = %v, math.Pow gives %v", c, x, got, want)
+			}
+		}
+	}
+}
+
+// TestDataFiles lists the files of a few problems and checks that the three
+// loaders (a directory, an fs.FS, files in memory) read the same data from
+// exactly those files.
+func TestDataFiles(t *testing.T) {
+	for _, c := range []struct {
+		num, dim int
+		want     []string
+	}{
+		{1, 10, []string{"shift_data_1.txt"}},
+		{2, 30, []string{"shift_data_2.txt", "M_2_D30.txt"}},
+		{5, 100, []string{"shift_data_5.txt", "M1_5_D100.txt", "M2_5_D100.txt"}},
+		{11, 50, []string{"shift_data_11.txt"}},
+		{28, 10, []string{"shift_data_28.txt", "M_28_D10.txt"}},
+	} {
+		got, err := DataFiles(c.num, c.dim)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("DataFiles(%d, %d) = %v, %v; want %v", c.num, c.dim, got, err, c.want)
+		}
+	}
+	for _, c := range []struct{ num, dim int }{{0, 10}, {29, 10}, {1, 12}, {1, 2}} {
+		if _, err := DataFiles(c.num, c.dim); err == nil {
+			t.Errorf("DataFiles(%d, %d): no error", c.num, c.dim)
+		}
+	}
+	dir := testdata.CEC2017Data(t)
+	for _, dim := range OfficialDims {
+		for num := 1; num <= NumProblems; num++ {
+			names, err := DataFiles(num, dim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := map[string][]byte{}
+			for _, n := range names {
+				b, err := os.ReadFile(filepath.Join(dir, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				files[n] = b
+			}
+			a, err1 := LoadData(dir, num, dim)
+			b, err2 := LoadDataFS(official.FS(), num, dim)
+			c, err3 := ParseData(files, num, dim)
+			if err1 != nil || err2 != nil || err3 != nil {
+				t.Fatal(err1, err2, err3)
+			}
+			for _, d := range []*Data{b, c} {
+				if !slices.Equal(a.Shift, d.Shift) || !slices.Equal(a.M, d.M) || !slices.Equal(a.M2, d.M2) {
+					t.Errorf("C%02d D=%d: the loaders disagree", num, dim)
+				}
+			}
+			if len(names) > 1 {
+				delete(files, names[len(names)-1])
+				if _, err := ParseData(files, num, dim); err == nil || !strings.Contains(err.Error(), names[len(names)-1]) {
+					t.Errorf("C%02d D=%d without %s: %v", num, dim, names[len(names)-1], err)
+				}
 			}
 		}
 	}

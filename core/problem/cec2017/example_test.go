@@ -2,20 +2,21 @@ package cec2017_test
 
 import (
 	"fmt"
-	"os"
 
 	"pcaplay/core/problem"
 	"pcaplay/core/problem/cec2017"
+	"pcaplay/core/problem/cec2017/official"
 )
 
-// Example evaluates C01 at its optimum x = o. It reads the official data
-// from $CEC2017_DATA and falls back to generated data where the files are
-// absent, as the browser does; f(o) = 0 and g1(o) = −9000·D either way.
+// Example evaluates C01 at its optimum x = o with the official data
+// (embedded in package official; cec2017.LoadData reads a directory of the
+// same files, and cec2017.GenerateData makes data for any dimension).
 func Example() {
 	const num, dim = 1, 10
-	d, err := cec2017.LoadData(os.Getenv("CEC2017_DATA"), num, dim)
+	d, err := cec2017.LoadDataFS(official.FS(), num, dim)
 	if err != nil {
-		d = cec2017.GenerateData(num, dim, 1) // no official files here
+		fmt.Println(err)
+		return
 	}
 	p, err := cec2017.New(num, dim, d)
 	if err != nil {
