@@ -6,7 +6,8 @@
 # HECO-PDE beside the paper's, the wall time, the core count and the command.
 #
 # Run from anywhere; paths are relative to the repository root. Environment:
-#   DATA       official data directory   (default ../shared/reference/cec2017-data)
+#   DATA       cec run -data: official (default: the embedded official files),
+#              generated, or a directory of the official files
 #   PAPER_TEX  the paper's LaTeX source  (default ../shared/spec/000_e2c0f264882864e9.txt)
 #   OUT        output directory          (default docs/results)
 #   PROBLEMS, RUNS, ALGOS, SEED           a smaller grid for a trial
@@ -14,8 +15,12 @@
 #   W1ALT      1 (default): also run HECO-PDE with the alternative reading of
 #              the weight w1 (-set w1=alt) and report which reading matches
 #              the paper's HECO-PDE table; 0: skip it
+#   FORCE      1: start the runs files again (cec run -force); by default an
+#              existing runs file is continued (cec run -resume), which
+#              refuses a file made with other flags
 # The runs file is written run by run; Ctrl-C keeps every finished run (cec
-# run exits 130 and this script stops without writing the Markdown).
+# run exits 130 and this script stops without writing the Markdown), and
+# running the script again continues where it stopped.
 set -euo pipefail
 
 D=${1:-}
@@ -28,7 +33,7 @@ case "$D" in
 esac
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-DATA=${DATA:-../shared/reference/cec2017-data}
+DATA=${DATA:-official}
 PAPER_TEX=${PAPER_TEX:-../shared/spec/000_e2c0f264882864e9.txt}
 OUT=${OUT:-docs/results}
 PROBLEMS=${PROBLEMS:-all}
@@ -36,8 +41,10 @@ RUNS=${RUNS:-25}
 ALGOS=${ALGOS:-cmode,pmode,heco-de,heco-pde}
 SEED=${SEED:-1}
 W1ALT=${W1ALT:-1}
+keep=-resume
+[ "${FORCE:-0}" = 1 ] && keep=-force
 
-for f in "$DATA" "$PAPER_TEX"; do
+for f in "$PAPER_TEX" $(case "$DATA" in official | generated) ;; *) echo "$DATA" ;; esac); do
 	if [ ! -e "$f" ]; then
 		echo "reproduce.sh: $f does not exist (set DATA or PAPER_TEX)" >&2
 		exit 2
@@ -52,9 +59,11 @@ cec="$tmp/cec"
 
 runs="$OUT/runs-${D}D.jsonl"
 md="$OUT/${D}D.md"
-args=(run -algo "$ALGOS" -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$runs")
+args=(run -algo "$ALGOS" -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$runs" "$keep")
 echo "cec ${args[*]}" >&2
 
+had=0 # runs already in the file (-resume): not part of the wall time
+[ "$keep" = -resume ] && [ -f "$runs" ] && had=$(grep -c $'\n' "$runs" || true)
 start=$(date +%s)
 status=0
 "$cec" "${args[@]}" >"$tmp/table.md" || status=$?
@@ -64,12 +73,14 @@ if [ "$status" -ne 0 ]; then
 	exit "$status"
 fi
 wall=$((end - start))
+# cec run appends runs as they finish; put the finished file in canonical order.
+"$cec" merge "$runs" -o "$tmp/sorted.jsonl" && mv "$tmp/sorted.jsonl" "$runs"
 n=$(grep -c . "$runs" || true)
 
 # HECO-PDE under the other reading of w1 (the paper's w1 = (t/T)^(20·i) is
 # ambiguous; see core/solver/heco.go).
 altruns="$OUT/runs-${D}D-heco-pde-w1alt.jsonl"
-altargs=(run -algo heco-pde -set w1=alt -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$altruns")
+altargs=(run -algo heco-pde -set w1=alt -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$altruns" "$keep")
 altwall=0
 if [ "$W1ALT" = 1 ]; then
 	echo "cec ${altargs[*]}" >&2
@@ -80,9 +91,10 @@ if [ "$W1ALT" = 1 ]; then
 		exit "$s"
 	}
 	altwall=$(($(date +%s) - astart))
+	"$cec" merge "$altruns" -o "$tmp/sorted.jsonl" && mv "$tmp/sorted.jsonl" "$altruns"
 fi
 cores=$(nproc)
-per=$(awk -v w="$wall" -v c="$cores" -v n="$n" 'BEGIN { if (n > 0) printf "%.2f", w * c / n; else print "?" }')
+per=$(awk -v w="$wall" -v c="$cores" -v n="$((n - had))" 'BEGIN { if (n > 0) printf "%.2f", w * c / n; else print "?" }')
 
 # The paper's total rank values of the four algorithms at D (its Table 3,
 # among twelve algorithms).
@@ -105,7 +117,7 @@ paper_ranks=$(awk -v col="$col" '
 	echo "go run ./cmd/cec ${args[*]}"
 	echo '```'
 	echo
-	echo "Wall time: ${wall} s for $n runs on $cores cores, one run per core at a time, so about $per s per run ($(go env GOOS)/$(go env GOARCH), $(go version | awk '{print $3}'))."
+	echo "Wall time: ${wall} s for $((n - had)) runs$([ "$had" -gt 0 ] && echo " (the other $had of the $n were in the runs file from an earlier, interrupted invocation)") on $cores cores, one run per core at a time, so about $per s per run ($(go env GOOS)/$(go env GOARCH), $(go version | awk '{print $3}'))."
 	echo
 	echo "Run r of every algorithm and problem uses seed $SEED + r; MaxFES = 20000·D; official CEC 2017 data."
 	echo "Runs file: \`$runs\` (one JSON object per run with the CEC checkpoints at 10 %, 50 %, 100 % of MaxFES and a log-spaced convergence curve; \`cec report $runs -o report.html\` charts it)."

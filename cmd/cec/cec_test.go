@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"pcaplay/core/stats"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -64,8 +65,8 @@ func wantBadInput(t *testing.T, r result, fragments ...string) {
 
 // TestEvalTestVectors evaluates every point of the official test-vector
 // file and compares f, g and h with the official evaluator's values.
+// cec eval reads the embedded official data by default.
 func TestEvalTestVectors(t *testing.T) {
-	data := testdata.CEC2017Data(t)
 	vecDir := testdata.CEC2017TestVectors(t)
 	f, err := os.Open(filepath.Join(vecDir, "cec2017_points_constructed.txt"))
 	if err != nil {
@@ -85,7 +86,7 @@ func TestEvalTestVectors(t *testing.T) {
 		prob, dim := head[0], head[1]
 		// The value part "f | g… | h…" follows the point.
 		want := strings.TrimSpace(line[len(parts[0])+3+len(parts[1])+3:])
-		r := cec(t, parts[1]+"\n", "eval", "-problem", prob, "-dim", dim, "-data", data)
+		r := cec(t, parts[1]+"\n", "eval", "-problem", prob, "-dim", dim)
 		if r.code != 0 {
 			t.Fatalf("%s D=%s: exit %d: %s", prob, dim, r.code, r.stderr)
 		}
@@ -135,7 +136,7 @@ func sameValues(got, want string) error {
 func TestEvalFormat(t *testing.T) {
 	// Generated data: the layout only. C01 has one inequality, no equality;
 	// C06 six equalities; C03 one of each.
-	r := cec(t, "\n1 2 3 4\n\n-1 0 0.5 2\n", "eval", "-problem", "C01", "-dim", "4", "-data", "")
+	r := cec(t, "\n1 2 3 4\n\n-1 0 0.5 2\n", "eval", "-problem", "C01", "-dim", "4", "-data", "generated")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -148,7 +149,7 @@ func TestEvalFormat(t *testing.T) {
 			t.Errorf("C01 line %q is not \"f | g |\"", l)
 		}
 	}
-	r = cec(t, "1 2 3 4\n", "eval", "-problem", "C06", "-dim", "4", "-data", "")
+	r = cec(t, "1 2 3 4\n", "eval", "-problem", "C06", "-dim", "4", "-data", "generated")
 	if !regexp.MustCompile(`^\S+ \| \| \S+ \S+ \S+ \S+ \S+ \S+\n$`).MatchString(r.stdout) {
 		t.Errorf("C06 line %q is not \"f | | h×6\"", r.stdout)
 	}
@@ -185,10 +186,9 @@ func TestEvalErrors(t *testing.T) {
 		{"bad flag value", ten, []string{"-dim", "ten"}, []string{"ten"}},
 		{"stray argument", ten, []string{"points.txt"}, []string{"points.txt"}},
 	}
-	data := testdata.CEC2017Data(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			args := append([]string{"eval", "-problem", "C05", "-dim", "10", "-data", data}, tc.args...)
+			args := append([]string{"eval", "-problem", "C05", "-dim", "10"}, tc.args...)
 			wantBadInput(t, cec(t, tc.stdin, args...), tc.want...)
 		})
 	}
@@ -228,7 +228,7 @@ func TestUnknownCommand(t *testing.T) {
 // ---- run ----
 
 // small is a quick grid on generated data.
-var small = []string{"run", "-algo", "random,pmode", "-problem", "C01,C05", "-dim", "10", "-runs", "3", "-seed", "5", "-fes", "2000", "-data", "", "-quiet"}
+var small = []string{"run", "-algo", "random,pmode", "-problem", "C01,C05", "-dim", "10", "-runs", "3", "-seed", "5", "-fes", "2000", "-data", "generated", "-quiet"}
 
 func args(extra ...string) []string { return append(append([]string(nil), small...), extra...) }
 
@@ -273,7 +273,7 @@ func TestRunJSONDeterministic(t *testing.T) {
 			t.Errorf("%s: checkpoints %+v vs final f %v v %v", r.Key(), r.Checkpoints, r.F, r.V)
 		}
 	}
-	if !strings.HasPrefix(lines[0], `{"algo":"random","problem":"C01","dim":10,"run":0,"seed":5,`) {
+	if !strings.HasPrefix(lines[0], `{"algo":"random","problem":"C01","dim":10,"data":"generated","run":0,"seed":5,`) {
 		t.Errorf("first line %q", lines[0][:80])
 	}
 	d := cec(t, "", append(args("-json"), "-seed", "6")...)
@@ -289,10 +289,16 @@ func TestRunFileAndTable(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
+	// The file's lines come in completion order; sorted, they are the
+	// -json output.
 	j := cec(t, "", args("-json")...)
+	m := cec(t, "", "merge", out)
+	if m.code != 0 || m.stdout != j.stdout {
+		t.Errorf("-o file, merged, differs from -json output (%s)", m.stderr)
+	}
 	file, _ := os.ReadFile(out)
-	if string(file) != j.stdout {
-		t.Error("-o file differs from -json output")
+	if got, want := sortedLines(string(file)), sortedLines(j.stdout); !slices.Equal(got, want) {
+		t.Error("-o file and -json output hold different lines")
 	}
 	// The run's table equals cec table on its file.
 	tab := cec(t, "", "table", out)
@@ -352,7 +358,7 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestRunSetApplies(t *testing.T) {
-	r := cec(t, "", "run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "500", "-data", "", "-quiet", "-json", "-set", "pop=7")
+	r := cec(t, "", "run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "500", "-data", "generated", "-quiet", "-json", "-set", "pop=7")
 	if r.code != 0 {
 		t.Fatal(r.stderr)
 	}
@@ -427,6 +433,13 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
+// sortedLines returns the lines of s, sorted.
+func sortedLines(s string) []string {
+	l := strings.SplitAfter(s, "\n")
+	slices.Sort(l)
+	return l
+}
+
 // writeRecords writes hand-made records as a run file.
 func writeRecords(t *testing.T, path string, recs []experiment.Record) {
 	t.Helper()
@@ -445,7 +458,7 @@ func writeRecords(t *testing.T, path string, recs []experiment.Record) {
 
 func handRec(algo, prob string, run int, f, v float64, counts [3]int) experiment.Record {
 	grid := []int{100, 1000, 10000}
-	return experiment.Record{Algo: algo, Problem: prob, Dim: 10, Run: run, Seed: uint64(run), MaxFES: 10000, FES: 10000,
+	return experiment.Record{Algo: algo, Problem: prob, Dim: 10, Data: "official", Run: run, Seed: uint64(run), MaxFES: 10000, FES: 10000,
 		F: f, V: v, Feasible: v == 0, Counts: counts,
 		Curve: experiment.Curve{FES: grid, F: []float64{f + 2, f + 1, f}, V: []float64{v + 1, v, v}}}
 }
@@ -721,7 +734,7 @@ func TestRunSIGINT(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, b)
 	}
 	out := filepath.Join(dir, "runs.jsonl")
-	flags := []string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "40", "-fes", "40000", "-data", "", "-workers", "2"}
+	flags := []string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "40", "-fes", "40000", "-data", "generated", "-workers", "2"}
 	cmd := exec.Command(bin, append(flags, "-o", out)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -766,7 +779,7 @@ func TestRunSIGINT(t *testing.T) {
 	}
 	// each written run equals the same run of an uninterrupted execution
 	for _, rec := range recs[:2] {
-		one := cec(t, "", "run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "40000", "-data", "",
+		one := cec(t, "", "run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "40000", "-data", "generated",
 			"-seed", strconv.FormatUint(rec.Seed, 10), "-json", "-quiet")
 		var want experiment.Record
 		json.Unmarshal([]byte(one.stdout), &want)

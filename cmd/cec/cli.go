@@ -6,9 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"pcaplay/core/problem/cec2017/official"
 )
 
 // Exit statuses.
@@ -19,13 +22,35 @@ const (
 	exitInterrupted = 130 // SIGINT during cec run
 )
 
-// defaultDataDir is the official CEC 2017 data relative to the repository
-// root; defaultECharts the pinned ECharts build of the page (npm ci --prefix
+// defaultECharts is the pinned ECharts build of the page (npm ci --prefix
 // site installs it).
 const (
-	defaultDataDir = "../shared/reference/cec2017-data"
 	defaultECharts = "site/node_modules/echarts/dist/echarts.min.js"
 )
+
+// Values of -data besides a directory.
+const (
+	dataOfficial  = "official"  // the embedded official files (the default)
+	dataGenerated = "generated" // cec2017.GenerateData, seed 0
+	dataUsage     = "CEC 2017 data: official (the embedded official files), generated, or a directory of the official files"
+)
+
+// dataFlag resolves -data: the embedded official files, generated data
+// (both nil), or a directory, which must exist.
+func dataFlag(v string) (fsys fs.FS, dir string, err error) {
+	switch v {
+	case dataOfficial:
+		return official.FS(), "", nil
+	case dataGenerated:
+		return nil, "", nil
+	case "":
+		return nil, "", badInput("-data '': want official (the default), generated, or a directory of the official files")
+	}
+	if st, err := os.Stat(v); err != nil || !st.IsDir() {
+		return nil, "", badInput("-data %s: not a directory (want official, generated, or a directory of the official CEC 2017 files)", v)
+	}
+	return nil, v, nil
+}
 
 // exitError carries an exit status with the one-line message.
 type exitError struct {

@@ -17,10 +17,10 @@ import (
 // of the CEC 2017 test-vector file. Nothing is printed unless every line is
 // valid.
 func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := newFlags("eval", "eval -problem C05 -dim 10 [-data DIR] < points.txt", stdout)
+	fs := newFlags("eval", "eval -problem C05 -dim 10 [-data official|generated|DIR] < points.txt", stdout)
 	name := fs.String("problem", "", "problem name, C01–C28 (or a 2-D teaching problem)")
 	dim := fs.Int("dim", 10, "dimension D")
-	data := fs.String("data", defaultDataDir, "directory with the official CEC 2017 data; '' = generated data")
+	data := fs.String("data", dataOfficial, dataUsage)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -34,11 +34,11 @@ func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *dim < 1 {
 		return badInput("-dim %d: must be a positive dimension", *dim)
 	}
-	dir := *data
-	if dir != "" {
-		dir = findFile(dir)
+	fsys, dir, err := dataFlag(*data)
+	if err != nil {
+		return err
 	}
-	p, err := suite.New(*name, *dim, suite.Options{DataDir: dir})
+	p, err := suite.New(*name, *dim, suite.Options{Data: fsys, DataDir: dir})
 	if err != nil {
 		return badInput("-problem %s -dim %d: %v", *name, *dim, err)
 	}

@@ -1,9 +1,10 @@
 // Command cec evaluates CEC 2017 constrained problems and runs, merges,
 // tabulates, ranks and charts the paper's experiments.
 //
-//	cec eval    -problem C05 -dim 10 [-data DIR] < points.txt
+//	cec eval    -problem C05 -dim 10 [-data official|generated|DIR] < points.txt
 //	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1
-//	            [-fes N] [-data DIR] [-json] [-o runs.jsonl] [-shard i/n] [-set key=value,…]
+//	            [-fes N] [-data official|generated|DIR] [-json] [-o runs.jsonl [-resume|-force]]
+//	            [-shard i/n] [-set key=value,…]
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
 //	cec table   runs.jsonl … [-format md|csv|latex] [-algo a] [-dim D]
 //	cec rank    runs.jsonl … [-algo a,b] [-dim D]
@@ -12,10 +13,11 @@
 //	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
 //
 // Run "cec help" or "cec <command> -h" for the flags. -data defaults to
-// ../shared/reference/cec2017-data relative to the repository root
-// (an empty -data means generated data). The paper's published tables are
-// embedded (package internal/paper); -paper reads them from a LaTeX source
-// instead.
+// "official", the official CEC 2017 data files embedded in the binary
+// (package official); "generated" asks for generated data (any even D),
+// any other value is a directory holding the official files under their
+// names. The paper's published tables are embedded (package
+// internal/paper); -paper reads them from a LaTeX source instead.
 //
 // eval prints "f | g1 g2 … | h1 …" per input point with %.17g, the value
 // part of the official test-vector lines; an empty field means the problem
@@ -25,14 +27,19 @@
 // (-workers). Run r uses the seed -seed + r for every algorithm and
 // problem, and MaxFES defaults to 20000·D, so the output is a function of
 // the flags: the same flags print the same bytes whatever the number of
-// workers. -shard i/n keeps the grid jobs whose index (in the canonical
-// order algorithm, problem, run) is ≡ i−1 mod n; merge joins the shards
-// back into exactly the file of the full run. -set takes key=value (every
-// algorithm with that key) or algo.key=value.
+// workers. -o appends each run to a new file as it finishes (completion
+// order; merge sorts); -resume continues a file, skipping the runs already
+// in it, and -force overwrites one. -shard i/n keeps the grid jobs whose
+// index (in the canonical order algorithm, problem, run) is ≡ i−1 mod n;
+// merge joins the shards back into exactly the file of the full run. -set
+// takes key=value (every algorithm with that key) or algo.key=value.
 //
 // One JSON object per run (-json, -o), in canonical order:
 //
-//	algo, problem, dim, run, seed   what ran
+//	algo, problem, dim, data,       what ran; data is "official" (files
+//	run, seed                       byte-identical to the official ones),
+//	                                "generated", "none" (a 2-D teaching
+//	                                problem) or "sha256:…" (other files)
 //	maxfes, fes                     budget and evaluations used
 //	f, v, feasible, counts          final best: f, CEC mean violation v̄,
 //	                                v = 0, c (violations > 1, > 0.01, > 1e-4)

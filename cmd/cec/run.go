@@ -19,12 +19,24 @@ import (
 // cmdRun runs the grid (algorithms × problems × runs) on a worker pool.
 //
 // Run r uses the seed -seed + r, the same for every algorithm and problem.
-// Records come out in the canonical order (algorithm, problem, run)
-// whatever the completion order, so a run file is a function of its flags
-// (not of -workers). With -o each finished run is written as one line as
-// soon as all earlier runs are written; on SIGINT no new run starts, the
+// The table and -json print the records in the canonical order (algorithm,
+// problem, run) whatever the completion order, so they are a function of
+// the flags (not of -workers). -o appends each run to the file as soon as
+// it finishes, one line per run written with one write, so the lines of the
+// file come in completion order (cec merge sorts them) and a killed process
+// loses only the runs in progress. On SIGINT no new run starts, the
 // finished runs are written, a line on stderr says the output is
 // incomplete, and the status is 130.
+//
+// -o refuses an existing file unless -resume (continue it) or -force
+// (overwrite it) is given. With -resume the file's records must all be
+// runs of the requested grid and shard, exactly as this command would make
+// them (algorithm, settings, problem, dimension, data, budget, run, seed);
+// anything else is an error naming the file, line and field, and the file
+// is left as it is. Their runs are skipped and the others appended; a last
+// line cut short by a kill (no final newline) is removed first and its run
+// made again. The table then covers the whole file; -json prints the new
+// runs only.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("run", "run -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1 [flags]", stdout)
 	algoFlag := fs.String("algo", "", "algorithm or comma list ("+strings.Join(algoNames(), ", ")+")")
@@ -33,9 +45,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	runs := fs.Int("runs", 25, "independent runs per algorithm and problem; run r uses seed -seed + r")
 	seed := fs.Uint64("seed", 1, "base seed")
 	fes := fs.Int("fes", 0, "MaxFES per run; 0 = 20000·D")
-	data := fs.String("data", defaultDataDir, "directory with the official CEC 2017 data; '' = generated data")
+	data := fs.String("data", dataOfficial, dataUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object per run on stdout instead of the table")
-	outPath := fs.String("o", "", "write the JSON lines to this file (flushed per finished run)")
+	outPath := fs.String("o", "", "append the JSON lines to this new file, one per finished run (see -resume, -force)")
+	resume := fs.Bool("resume", false, "with -o: keep the runs already in the file (which must match this grid) and append the others")
+	force := fs.Bool("force", false, "with -o: overwrite an existing file")
 	shardFlag := fs.String("shard", "", "run only slice i of n of the grid (grid index mod n = i−1), e.g. 2/4")
 	setFlag := fs.String("set", "", "parameters key=value,… (or algo.key=value for one algorithm)")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs")
@@ -59,6 +73,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *fes < 0 {
 		return badInput("-fes %d: must be at least 1 (0 = 20000·D)", *fes)
 	}
+	switch {
+	case *resume && *force:
+		return badInput("-resume and -force: give one (-resume continues the file, -force overwrites it)")
+	case (*resume || *force) && *outPath == "":
+		return badInput("-resume and -force need -o FILE")
+	}
 	algos, err := experiment.ParseAlgos(*algoFlag)
 	if err != nil {
 		return badInput("-algo %s: %v", *algoFlag, err)
@@ -77,45 +97,74 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return badInput("%v", err)
 		}
 	}
-	dir := *data
-	if dir != "" {
-		dir = findFile(dir)
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return badInput("-data %s: not a directory with the CEC 2017 data (use -data '' for generated data)", *data)
-		}
+	fsys, dir, err := dataFlag(*data)
+	if err != nil {
+		return err
 	}
 	plan, err := experiment.NewPlan(experiment.Config{
 		Algos: algos, Problems: probs, Dim: *dim, Runs: *runs, Seed: *seed, FES: *fes,
-		DataDir: dir, Set: set, Shard: shard,
+		Data: fsys, DataDir: dir, Set: set, Shard: shard,
 	})
 	if err != nil {
 		return badInput("%v", err)
 	}
 
 	var file *os.File
+	var prior []experiment.Record
 	if *outPath != "" {
-		if file, err = os.Create(*outPath); err != nil {
+		var note string
+		switch {
+		case *resume:
+			file, prior, note, err = openResume(*outPath, plan)
+		case *force:
+			file, err = os.OpenFile(*outPath, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|os.O_APPEND, 0o644)
+		default:
+			file, err = os.OpenFile(*outPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+			if errors.Is(err, os.ErrExist) {
+				return badInput("-o %s: the file exists (-resume continues it, -force overwrites it)", *outPath)
+			}
+		}
+		if err != nil {
+			var ee *exitError
+			if errors.As(err, &ee) {
+				return err
+			}
 			return badInput("-o: %v", err)
 		}
 		defer file.Close()
+		if note != "" && !*quiet {
+			fmt.Fprintf(stderr, "cec run: %s\n", note)
+		}
 	}
 
-	prog := newProgress(stderr, len(plan.Jobs), *quiet)
+	total := plan.NumJobs()
+	prog := newProgress(stderr, total, *quiet)
 	var recs []experiment.Record
 	var runTime time.Duration
 	start := time.Now()
 	out, err := plan.Execute(ctx, *workers, experiment.Hooks{
-		Emit: func(r experiment.Record) error {
+		Done: func(r experiment.Record) error {
+			if file == nil {
+				return nil
+			}
 			line, err := experiment.MarshalLine(r)
 			if err != nil {
 				return err
 			}
-			if file != nil {
-				if _, err := file.Write(line); err != nil {
-					return fmt.Errorf("-o %s: %v", *outPath, err)
-				}
+			if _, err := file.Write(line); err != nil {
+				return fmt.Errorf("-o %s: %v", *outPath, err)
 			}
+			if err := file.Sync(); err != nil {
+				return fmt.Errorf("-o %s: %v", *outPath, err)
+			}
+			return nil
+		},
+		Emit: func(r experiment.Record) error {
 			if *asJSON {
+				line, err := experiment.MarshalLine(r)
+				if err != nil {
+					return err
+				}
 				if _, err := stdout.Write(line); err != nil {
 					return fmt.Errorf("stdout: %v", err)
 				}
@@ -132,8 +181,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	prog.stop(err == nil)
 
 	where := "nothing was written"
+	finished := out.Emitted
 	if *outPath != "" {
-		where = "written to " + *outPath
+		where, finished = "written to "+*outPath, out.Done
 	} else if *asJSON {
 		where = "printed"
 	}
@@ -143,8 +193,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 			code, what = exitInterrupted, "interrupted"
 		}
-		fmt.Fprintf(stderr, "cec run: %s; %d of %d runs finished (%s); the output is INCOMPLETE\n",
-			what, out.Emitted, len(plan.Jobs), where)
+		resumeHint := ""
+		if *outPath != "" {
+			resumeHint = "; -resume continues it"
+		}
+		fmt.Fprintf(stderr, "cec run: %s; %d of %d runs finished (%s); the output is INCOMPLETE%s\n",
+			what, finished, total, where, resumeHint)
 		return &exitError{code, errPrinted}
 	}
 	if file != nil {
@@ -153,8 +207,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	if !*asJSON {
+		all := append(prior, recs...)
+		experiment.Sort(all)
 		var b bytes.Buffer
-		if err := writeRunTables(&b, recs, plan); err != nil {
+		if err := writeRunTables(&b, all, plan); err != nil {
 			return failure("%v", err)
 		}
 		if _, err := stdout.Write(b.Bytes()); err != nil {
@@ -163,14 +219,53 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !*quiet {
 		per := time.Duration(0)
-		if n := len(plan.Jobs); n > 0 {
-			per = runTime / time.Duration(n)
+		if total > 0 {
+			per = runTime / time.Duration(total)
 		}
 		fmt.Fprintf(stderr, "cec run: %d runs in %s wall on %d workers (%d cores); %s per run, MaxFES %d\n",
-			len(plan.Jobs), wall.Round(time.Millisecond), min(*workers, max(1, len(plan.Jobs))), runtime.NumCPU(),
+			total, wall.Round(time.Millisecond), min(*workers, max(1, total)), runtime.NumCPU(),
 			per.Round(time.Millisecond), plan.MaxFES)
 	}
 	return nil
+}
+
+// openResume opens the run file path for -resume: it reads and checks its
+// records against the plan (Plan.Resume), removes a last line cut short,
+// and returns the file open for appending with the records. A file that
+// does not exist is created. note tells what was found, for stderr.
+func openResume(path string, plan *experiment.Plan) (f *os.File, recs []experiment.Record, note string, err error) {
+	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("-o %s: %v", path, err)
+	}
+	// Only whole lines count: a kill during a write leaves a last line
+	// without its newline.
+	whole := b[:bytes.LastIndexByte(b, '\n')+1]
+	cut := len(b) - len(whole)
+	recs, lines, err := experiment.Read(bytes.NewReader(whole), path)
+	if err != nil {
+		return nil, nil, "", badInput("-resume: %v", err)
+	}
+	if err := plan.Resume(recs, func(i int) string { return fmt.Sprintf("%s:%d", path, lines[i]) }); err != nil {
+		return nil, nil, "", badInput("-resume: %v (not reused: use the flags that made the file, or another -o)", err)
+	}
+	if cut > 0 {
+		if err := f.Truncate(int64(len(whole))); err != nil {
+			return nil, nil, "", fmt.Errorf("-o %s: removing the cut last line: %v", path, err)
+		}
+		note = fmt.Sprintf("%s: removed a last line cut short (%d bytes, line %d); its run is made again; ", path, cut, bytes.Count(whole, []byte("\n"))+1)
+	}
+	note += fmt.Sprintf("%s: %d of %d runs already there, %d to run", path, len(recs), plan.ShardSize(), plan.NumJobs())
+	return f, recs, note, nil
 }
 
 // writeRunTables writes the supplement table of every algorithm.

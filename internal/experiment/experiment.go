@@ -36,8 +36,15 @@ type Record struct {
 	Algo    string `json:"algo"`
 	Problem string `json:"problem"`
 	Dim     int    `json:"dim"`
-	Run     int    `json:"run"`
-	Seed    uint64 `json:"seed"`
+	// Data names the CEC 2017 data of the run: "official" (files
+	// byte-identical to the official ones, wherever they were read from),
+	// "generated" (cec2017.GenerateData, seed 0), "sha256:" + 16 hex digits
+	// identifying other files by content (official.LabelOf), or "none" (a
+	// teaching problem). Required: records written before the field existed
+	// get it from scripts/add-data-field.sh (see there).
+	Data string `json:"data"`
+	Run  int    `json:"run"`
+	Seed uint64 `json:"seed"`
 	// MaxFES is the budget; FES the evaluations used (= MaxFES).
 	MaxFES int `json:"maxfes"`
 	FES    int `json:"fes"`

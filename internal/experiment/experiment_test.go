@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,8 +243,8 @@ func TestExecuteCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if out.Emitted != len(recs) || len(recs) < 2 || len(recs) >= len(pl.Jobs) {
-		t.Fatalf("emitted %d (outcome %+v) of %d", len(recs), out, len(pl.Jobs))
+	if out.Emitted != len(recs) || len(recs) < 2 || len(recs) >= pl.NumJobs() {
+		t.Fatalf("emitted %d (outcome %+v) of %d", len(recs), out, pl.NumJobs())
 	}
 	for i := 1; i < len(recs); i++ {
 		if CompareKeys(recs[i-1].Key(), recs[i].Key()) >= 0 {
@@ -310,14 +311,20 @@ func TestShardsPartitionGrid(t *testing.T) {
 	for i := 1; i <= 5; i++ {
 		c := small
 		c.Shard = Shard{i, 5}
-		union = append(union, plan(t, c).Jobs...)
+		p := plan(t, c)
+		jobs := slices.Collect(p.Jobs())
+		if len(jobs) != p.NumJobs() || len(jobs) != p.ShardSize() {
+			t.Errorf("shard %d/5: %d jobs, NumJobs %d, ShardSize %d", i, len(jobs), p.NumJobs(), p.ShardSize())
+		}
+		union = append(union, jobs...)
 	}
-	if len(union) != len(full.Jobs) {
-		t.Fatalf("shards hold %d jobs, grid %d", len(union), len(full.Jobs))
+	fullJobs := slices.Collect(full.Jobs())
+	if len(union) != len(fullJobs) || len(fullJobs) != full.GridSize {
+		t.Fatalf("shards hold %d jobs, grid %d", len(union), len(fullJobs))
 	}
 	seen := map[int]bool{}
 	for _, j := range union {
-		if seen[j.Index] || full.Jobs[j.Index] != j {
+		if seen[j.Index] || fullJobs[j.Index] != j {
 			t.Fatalf("job %+v duplicated or not in the grid", j)
 		}
 		seen[j.Index] = true
@@ -325,7 +332,7 @@ func TestShardsPartitionGrid(t *testing.T) {
 }
 
 func rec(algo, prob string, run int, f, v float64) Record {
-	return Record{Algo: algo, Problem: prob, Dim: 10, Run: run, MaxFES: 100, FES: 100, F: f, V: v, Feasible: v == 0,
+	return Record{Algo: algo, Problem: prob, Dim: 10, Data: "generated", Run: run, MaxFES: 100, FES: 100, F: f, V: v, Feasible: v == 0,
 		Curve: Curve{FES: []int{100}, F: []float64{f}, V: []float64{v}}}
 }
 
@@ -363,8 +370,11 @@ func TestReadErrors(t *testing.T) {
 	cases := map[string]string{
 		"{not json}\n":        "x.jsonl:2: not a run record",
 		`{"algo":"a"}` + "\n": "x.jsonl:2: missing \"problem\"",
-		`{"algo":"a","problem":"C01","dim":10,"run":0,"maxfes":1,"f":1,"v":0.5,"feasible":true}` + "\n": "x.jsonl:2: \"feasible\"",
-		`{"algo":"a","problem":"C01","dim":10,"run":-1,"maxfes":1}` + "\n":                              "x.jsonl:2: \"run\" = -1",
+		`{"algo":"a","problem":"C01","dim":10,"run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":                     "x.jsonl:2: missing \"data\"",
+		`{"algo":"a","problem":"C01","dim":10,"data":"mine","run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":       "x.jsonl:2: \"data\" = \"mine\"",
+		`{"algo":"a","problem":"C01","dim":10,"data":"sha256:12","run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":  "x.jsonl:2: \"data\" = \"sha256:12\"",
+		`{"algo":"a","problem":"C01","dim":10,"data":"official","run":0,"maxfes":1,"f":1,"v":0.5,"feasible":true}` + "\n": "x.jsonl:2: \"feasible\"",
+		`{"algo":"a","problem":"C01","dim":10,"data":"official","run":-1,"maxfes":1}` + "\n":                              "x.jsonl:2: \"run\" = -1",
 	}
 	for in, want := range cases {
 		_, _, err := Read(strings.NewReader(string(good)+in), "x.jsonl")

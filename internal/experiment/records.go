@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/stats"
 )
 
@@ -65,6 +66,10 @@ func checkRecord(r Record) error {
 		return errors.New(`missing "algo"`)
 	case r.Problem == "":
 		return errors.New(`missing "problem"`)
+	case r.Data == "":
+		return errors.New(`missing "data" (a record from before the field existed: scripts/add-data-field.sh adds "data":"official" to runs made with the official files)`)
+	case !ValidDataLabel(r.Data):
+		return fmt.Errorf(`"data" = %q: want official, generated, none or sha256:<16 hex digits>`, r.Data)
 	case r.Dim < 1:
 		return fmt.Errorf(`"dim" = %d: must be ≥ 1`, r.Dim)
 	case r.Run < 0:
@@ -81,6 +86,24 @@ func checkRecord(r Record) error {
 		return errors.New(`"curve": fes, f and v differ in length`)
 	}
 	return nil
+}
+
+// ValidDataLabel reports whether s is a Record.Data value.
+func ValidDataLabel(s string) bool {
+	switch s {
+	case official.Label, DataGenerated, DataNone:
+		return true
+	}
+	h, ok := strings.CutPrefix(s, "sha256:")
+	if !ok || len(h) != 16 {
+		return false
+	}
+	for _, c := range h {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Check refuses a set of records that is not a complete grid. The grid
@@ -107,9 +130,9 @@ func Check(recs []Record, where func(i int) string) error {
 		c := cell{r.Algo, r.Problem, r.Dim}
 		if _, ok := first[c]; !ok {
 			first[c] = i
-		} else if f := recs[first[c]]; f.MaxFES != r.MaxFES || f.Settings != r.Settings {
-			return fmt.Errorf("%s: budget or settings differ from %s (%s: maxfes %d, %q; %s: maxfes %d, %q)",
-				k, Key{f.Algo, f.Problem, f.Dim, f.Run}, where(i), r.MaxFES, r.Settings, where(first[c]), f.MaxFES, f.Settings)
+		} else if f := recs[first[c]]; f.MaxFES != r.MaxFES || f.Settings != r.Settings || f.Data != r.Data {
+			return fmt.Errorf("%s: budget, settings or data differ from %s (%s: maxfes %d, %q, data %s; %s: maxfes %d, %q, data %s)",
+				k, Key{f.Algo, f.Problem, f.Dim, f.Run}, where(i), r.MaxFES, r.Settings, r.Data, where(first[c]), f.MaxFES, f.Settings, f.Data)
 		}
 		runs[c] = append(runs[c], r.Run)
 	}

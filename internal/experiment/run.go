@@ -4,13 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"iter"
+	"maps"
 	"math"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"pcaplay/core/problem"
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 )
@@ -27,13 +33,32 @@ type Config struct {
 	Seed uint64
 	// FES is MaxFES; 0 means DefaultFES(Dim).
 	FES int
-	// DataDir is the official CEC 2017 data; "" means generated data.
+	// Data holds the CEC 2017 data files under their official names
+	// (official.FS(), the embedded copy); DataDir is a directory of them
+	// and takes precedence. With neither, the problems use generated data.
+	Data    fs.FS
 	DataDir string
 	// Set are parameter assignments (ParseSet).
 	Set []Assignment
 	// Shard restricts the grid; the zero value means all of it.
 	Shard Shard
 }
+
+// Limits of a grid, so that a typing error gets a message instead of an
+// out-of-memory crash or a run that never ends.
+const (
+	// MaxRuns bounds Config.Runs.
+	MaxRuns = 1_000_000
+)
+
+// Data labels of records (Record.Data) other than official.Label and
+// content labels.
+const (
+	// DataGenerated: cec2017.GenerateData with seed 0.
+	DataGenerated = "generated"
+	// DataNone: a teaching problem, which has no data files.
+	DataNone = "none"
+)
 
 // Job is one run of the grid.
 type Job struct {
@@ -45,16 +70,23 @@ type Job struct {
 	Seed    uint64
 }
 
-// Plan is a validated Config with its problems loaded.
+// Plan is a validated Config with its problems loaded. The grid is
+// Algos (canonical order) × Problems (sorted) × runs 0..Runs−1 in that
+// nesting, so grid index k is run k mod Runs of problem (k / Runs) mod P of
+// algorithm k / (Runs·P): the canonical order. Jobs are produced from it
+// lazily, shard by shard, and never held all at once.
 type Plan struct {
 	Config
 	MaxFES int
-	// Jobs are the selected jobs in canonical order; GridSize counts the
-	// full grid.
-	Jobs     []Job
+	// GridSize counts the full grid (every shard).
 	GridSize int
+	// Labels gives the Record.Data of each problem of the grid.
+	Labels map[string]string
+	// Settings gives the Record.Settings of each algorithm.
+	Settings map[string]string
 
 	problems map[string]problem.Problem
+	done     map[Key]bool
 }
 
 // NewPlan checks every value of c, loads the problems and validates the
@@ -70,27 +102,35 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, fmt.Errorf("-dim %d: must be a positive dimension", c.Dim)
 	case c.Runs < 1:
 		return nil, fmt.Errorf("-runs %d: must be at least 1", c.Runs)
+	case c.Runs > MaxRuns:
+		return nil, fmt.Errorf("-runs %d: at most %d", c.Runs, MaxRuns)
 	case c.FES < 0:
 		return nil, fmt.Errorf("-fes %d: must be at least 1 (0 = 20000·D)", c.FES)
 	case c.Shard.Count < 0 || (c.Shard.Count > 0 && (c.Shard.Index < 1 || c.Shard.Index > c.Shard.Count)):
 		return nil, fmt.Errorf("-shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard.Index, c.Shard.Count)
 	}
-	pl := &Plan{Config: c, MaxFES: c.FES, problems: map[string]problem.Problem{}}
+	pl := &Plan{Config: c, MaxFES: c.FES, problems: map[string]problem.Problem{},
+		Labels: map[string]string{}, Settings: map[string]string{}, done: map[Key]bool{}}
 	if pl.MaxFES == 0 {
 		pl.MaxFES = DefaultFES(c.Dim)
 	}
-	algos := append([]string(nil), c.Algos...)
-	for _, a := range algos {
+	algos := slices.Clone(c.Algos)
+	for i, a := range algos {
 		if _, err := solver.Lookup(a); err != nil {
 			return nil, err
 		}
+		if slices.Contains(algos[:i], a) {
+			return nil, fmt.Errorf("-algo: %s listed twice", a)
+		}
 	}
+	slices.SortStableFunc(algos, compareAlgo)
 	if err := checkAssignments(algos, c.Dim, c.Set); err != nil {
 		return nil, err
 	}
+	opts := suite.Options{Data: c.Data, DataDir: c.DataDir}
 	var names []string
 	for _, name := range c.Problems {
-		p, err := suite.New(name, c.Dim, suite.Options{DataDir: c.DataDir})
+		p, err := suite.New(name, c.Dim, opts)
 		if err != nil {
 			return nil, fmt.Errorf("-problem %s: %v", name, err)
 		}
@@ -99,6 +139,9 @@ func NewPlan(c Config) (*Plan, error) {
 			return nil, fmt.Errorf("-problem: %s listed twice", canon)
 		}
 		pl.problems[canon] = p
+		if pl.Labels[canon], err = dataLabel(c, name); err != nil {
+			return nil, fmt.Errorf("-problem %s: %v", name, err)
+		}
 		names = append(names, canon)
 		for _, a := range algos {
 			s, err := NewSettings(a, c.Dim, c.Set)
@@ -108,85 +151,194 @@ func NewPlan(c Config) (*Plan, error) {
 			if err := s.Validate(p); err != nil {
 				return nil, fmt.Errorf("%s on %s: %v", a, canon, err)
 			}
+			pl.Settings[a] = FormatSettings(s)
 		}
 	}
-	var keys []Key
-	for _, a := range algos {
-		for _, p := range names {
-			for r := 0; r < c.Runs; r++ {
-				keys = append(keys, Key{a, p, c.Dim, r})
-			}
-		}
-	}
-	sortKeys(keys)
-	pl.GridSize = len(keys)
-	for i, k := range keys {
-		if c.Shard.Has(i) {
-			pl.Jobs = append(pl.Jobs, Job{Index: i, Algo: k.Algo, Problem: k.Problem, Run: k.Run, Seed: c.Seed + uint64(k.Run)})
-		}
-	}
+	slices.Sort(names)
+	pl.Algos, pl.Problems = algos, names
+	pl.GridSize = len(algos) * len(names) * c.Runs
 	return pl, nil
 }
 
-func sortKeys(k []Key) { slices.SortFunc(k, CompareKeys) }
+// dataLabel returns the Record.Data of problem name under c.
+func dataLabel(c Config, name string) (string, error) {
+	files, err := suite.DataFiles(name, c.Dim)
+	switch {
+	case err != nil && (c.Data != nil || c.DataDir != ""):
+		return "", err
+	case len(files) == 0:
+		return DataNone, nil
+	case c.DataDir != "":
+		return official.LabelOf(os.DirFS(c.DataDir), files)
+	case c.Data != nil:
+		return official.LabelOf(c.Data, files)
+	}
+	return DataGenerated, nil
+}
 
-// Hooks receive the results of Execute.
+// Job returns the job at grid index k (0 ≤ k < GridSize).
+func (pl *Plan) Job(k int) Job {
+	r := k % pl.Runs
+	p := (k / pl.Runs) % len(pl.Problems)
+	a := k / (pl.Runs * len(pl.Problems))
+	return Job{Index: k, Algo: pl.Algos[a], Problem: pl.Problems[p], Run: r, Seed: pl.Seed + uint64(r)}
+}
+
+// ShardSize counts the grid jobs of the plan's shard, done or not.
+func (pl *Plan) ShardSize() int {
+	if pl.Shard.Count <= 1 {
+		return pl.GridSize
+	}
+	first := pl.Shard.Index - 1
+	if first >= pl.GridSize {
+		return 0
+	}
+	return (pl.GridSize-first-1)/pl.Shard.Count + 1
+}
+
+// NumJobs counts the jobs still to run: the shard's jobs less those marked
+// done by Resume.
+func (pl *Plan) NumJobs() int { return pl.ShardSize() - len(pl.done) }
+
+// Jobs yields the jobs still to run, in canonical order, computing each
+// from its grid index.
+func (pl *Plan) Jobs() iter.Seq[Job] {
+	return func(yield func(Job) bool) {
+		step, first := 1, 0
+		if pl.Shard.Count > 1 {
+			step, first = pl.Shard.Count, pl.Shard.Index-1
+		}
+		for k := first; k < pl.GridSize; k += step {
+			j := pl.Job(k)
+			if pl.done[Key{j.Algo, j.Problem, pl.Dim, j.Run}] {
+				continue
+			}
+			if !yield(j) {
+				return
+			}
+		}
+	}
+}
+
+// Resume marks the runs of recs as done, so that Jobs skips them, after
+// checking that each is a run of this plan's shard exactly as the plan
+// would make it: same algorithm, settings, problem, dimension, data, budget,
+// run and seed. A record that does not match, or a run given twice, is an
+// error naming it with where(i) and the field that differs; then nothing
+// is marked.
+func (pl *Plan) Resume(recs []Record, where func(i int) string) error {
+	done := map[Key]int{}
+	for i, r := range recs {
+		if err := pl.matches(r); err != nil {
+			return fmt.Errorf("%s: %s: %v", where(i), r.Key(), err)
+		}
+		if j, dup := done[r.Key()]; dup {
+			return fmt.Errorf("%s: %s: the same run as %s", where(i), r.Key(), where(j))
+		}
+		done[r.Key()] = i
+	}
+	for k := range done {
+		pl.done[k] = true
+	}
+	return nil
+}
+
+// matches reports how record r differs from the run the plan would make.
+func (pl *Plan) matches(r Record) error {
+	pi := slices.Index(pl.Problems, r.Problem)
+	ai := slices.Index(pl.Algos, r.Algo)
+	switch {
+	case ai < 0:
+		return fmt.Errorf("algorithm %q is not in -algo %s", r.Algo, strings.Join(pl.Algos, ","))
+	case pi < 0:
+		return fmt.Errorf("problem %q is not in -problem %s", r.Problem, strings.Join(pl.Problems, ","))
+	case r.Dim != pl.Dim:
+		return fmt.Errorf(`"dim" %d, this grid -dim %d`, r.Dim, pl.Dim)
+	case r.Run < 0 || r.Run >= pl.Runs:
+		return fmt.Errorf(`"run" %d is outside -runs %d (runs 0..%d)`, r.Run, pl.Runs, pl.Runs-1)
+	case r.Seed != pl.Seed+uint64(r.Run):
+		return fmt.Errorf(`"seed" %d, this grid %d (-seed %d + run %d)`, r.Seed, pl.Seed+uint64(r.Run), pl.Seed, r.Run)
+	case r.MaxFES != pl.MaxFES:
+		return fmt.Errorf(`"maxfes" %d, this grid %d`, r.MaxFES, pl.MaxFES)
+	case r.Settings != pl.Settings[r.Algo]:
+		return fmt.Errorf(`"settings" %q, this grid %q`, r.Settings, pl.Settings[r.Algo])
+	case r.Data != pl.Labels[r.Problem]:
+		return fmt.Errorf(`"data" %q, this grid %q`, r.Data, pl.Labels[r.Problem])
+	}
+	k := (ai*len(pl.Problems)+pi)*pl.Runs + r.Run
+	if !pl.Shard.Has(k) {
+		return fmt.Errorf("grid job %d is not in -shard %d/%d", k+1, pl.Shard.Index, pl.Shard.Count)
+	}
+	return nil
+}
+
+// Hooks receive the results of Execute. Every hook is called from one
+// goroutine; an error from Done or Emit stops the execution.
 type Hooks struct {
-	// Emit receives every finished record in canonical (job) order; it is
-	// called from one goroutine. An error from Emit stops the execution.
+	// Done receives every record as soon as its run finishes, in
+	// completion order (which depends on the scheduling): the place to
+	// append it to a file, so that a killed process loses only the runs in
+	// progress. It may be nil.
+	Done func(Record) error
+	// Emit receives every finished record in canonical (job) order, each
+	// once every earlier job has finished. It may be nil.
 	Emit func(Record) error
-	// Finished is called, from the same goroutine, once per finished run as
-	// it finishes (any order) with the number finished so far and the run's
-	// duration. It may be nil.
+	// Finished is called once per finished run, after Done, with the
+	// number finished so far and the run's duration. It may be nil.
 	Finished func(n int, d time.Duration)
 }
 
 // Outcome tells how far Execute got.
 type Outcome struct {
-	// Finished counts the runs that finished; Emitted those passed to Emit.
-	Finished, Emitted int
+	// Finished counts the runs that finished; Done and Emitted those
+	// passed to the hooks without error.
+	Finished, Done, Emitted int
 }
 
 // Execute runs the plan's jobs on workers goroutines (runtime.NumCPU()
-// when workers < 1). Records are emitted in job order as soon as every
-// earlier job has finished. When ctx is cancelled or a run fails, no new
-// run starts, runs in progress are abandoned at their next generation,
-// every finished record is still emitted (in job order) and Execute
-// returns ctx's error or the run's error.
+// when workers < 1). When ctx is cancelled or a run fails, no new run
+// starts, runs in progress are abandoned at their next generation, every
+// finished record is still passed to Done and Emit (to Emit in job order)
+// and Execute returns ctx's error or the run's error.
 func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, error) {
 	if workers < 1 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(1, len(pl.Jobs)))
+	workers = min(workers, max(1, pl.NumJobs()))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	type task struct {
+		seq int
+		job Job
+	}
 	type result struct {
-		i   int
+		task
 		rec Record
 		err error
 		dur time.Duration
 	}
-	jobs := make(chan int)
+	tasks := make(chan task)
 	results := make(chan result)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				j := pl.Jobs[i]
+			for t := range tasks {
 				t0 := time.Now()
-				rec, err := pl.runJob(ctx, j)
-				results <- result{i, rec, err, time.Since(t0)}
+				rec, err := pl.runJob(ctx, t.job)
+				results <- result{t, rec, err, time.Since(t0)}
 			}
 		}()
 	}
 	go func() {
-		defer close(jobs)
-		for i := range pl.Jobs {
+		defer close(tasks)
+		seq := 0
+		for j := range pl.Jobs() {
 			select {
-			case jobs <- i:
+			case tasks <- task{seq, j}:
+				seq++
 			case <-ctx.Done():
 				return
 			}
@@ -196,9 +348,8 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 
 	var out Outcome
 	var firstErr error
-	emitFailed := false
-	done := make([]bool, len(pl.Jobs))
-	recs := make([]Record, len(pl.Jobs))
+	doneFailed, emitFailed := false, false
+	pending := map[int]Record{} // finished, waiting for Emit
 	next := 0
 	fail := func(err error) {
 		if firstErr == nil {
@@ -206,46 +357,61 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 			cancel()
 		}
 	}
+	emit := func(rec Record) {
+		if err := h.Emit(rec); err != nil {
+			emitFailed = true
+			fail(err)
+			return
+		}
+		out.Emitted++
+	}
 	for r := range results {
 		if r.err != nil {
 			if !errors.Is(r.err, context.Canceled) && !errors.Is(r.err, context.DeadlineExceeded) {
-				j := pl.Jobs[r.i]
+				j := r.job
 				fail(fmt.Errorf("%s on %s run %d (seed %d): %w", j.Algo, j.Problem, j.Run, j.Seed, r.err))
 			}
 			continue
 		}
-		done[r.i], recs[r.i] = true, r.rec
 		out.Finished++
+		if h.Done != nil && !doneFailed {
+			if err := h.Done(r.rec); err != nil {
+				doneFailed = true
+				fail(err)
+			} else {
+				out.Done++
+			}
+		}
 		if h.Finished != nil {
 			h.Finished(out.Finished, r.dur)
 		}
-		for firstErr == nil && next < len(done) && done[next] {
-			if err := h.Emit(recs[next]); err != nil {
-				emitFailed = true
-				fail(err)
+		if h.Emit == nil {
+			continue
+		}
+		pending[r.seq] = r.rec
+		for firstErr == nil && !emitFailed {
+			rec, ok := pending[next]
+			if !ok {
 				break
 			}
-			recs[next] = Record{}
+			delete(pending, next)
 			next++
-			out.Emitted++
+			emit(rec)
 		}
 	}
 	// Stopped early: emit whatever else finished, still in job order.
-	for i := next; !emitFailed && i < len(done); i++ {
-		if !done[i] {
-			continue
+	if h.Emit != nil {
+		for _, seq := range slices.Sorted(maps.Keys(pending)) {
+			if emitFailed {
+				break
+			}
+			emit(pending[seq])
 		}
-		if err := h.Emit(recs[i]); err != nil {
-			emitFailed = true
-			fail(err)
-			break
-		}
-		out.Emitted++
 	}
 	if firstErr != nil {
 		return out, firstErr
 	}
-	if err := ctx.Err(); err != nil && out.Finished < len(pl.Jobs) {
+	if err := ctx.Err(); err != nil && out.Finished < pl.NumJobs() {
 		return out, err
 	}
 	return out, nil
@@ -262,7 +428,7 @@ func (pl *Plan) runJob(ctx context.Context, j Job) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	rec.Algo, rec.Problem, rec.Run = j.Algo, j.Problem, j.Run
+	rec.Algo, rec.Problem, rec.Run, rec.Data = j.Algo, j.Problem, j.Run, pl.Labels[j.Problem]
 	return rec, nil
 }
 
