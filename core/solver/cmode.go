@@ -158,6 +158,12 @@ type cmode struct {
 	pcaTrials  []PCATrial // the PCA children of this generation
 	v          []float64
 	r          [3]int
+
+	// what this generation made and kept (Snapshot.Offspring)
+	off      Offspring
+	fromPCA  []bool
+	inR      []bool
+	replaced []int
 }
 
 // Init: lines stepI1–stepI4.
@@ -187,7 +193,9 @@ func (m *cmode) Iterate(c *Context) error {
 	var proj *pca.Projection
 	projTried := false
 	m.pcaTrials = m.pcaTrials[:0]
+	m.fromPCA, m.inR, m.replaced = m.fromPCA[:0], m.inR[:0], m.replaced[:0]
 	for i := range nc {
+		m.fromPCA, m.inR, m.replaced = append(m.fromPCA, false), append(m.inR, false), append(m.replaced, -1)
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
 		if m.s.PCA && c.Rand.Float64() < m.s.PCAProb {
@@ -209,6 +217,7 @@ func (m *cmode) Iterate(c *Context) error {
 				copy(y, proj.Points[i*n:(i+1)*n])
 				de.Reflect.Repair(y, xi, lo, hi, nil)
 				m.pcaTrials = append(m.pcaTrials, PCATrial{Index: i})
+				m.fromPCA[i] = true
 				continue
 			}
 		}
@@ -245,6 +254,7 @@ func (m *cmode) Iterate(c *Context) error {
 		}
 		if nd {
 			m.nondom = append(m.nondom, i)
+			m.inR[i] = true
 		}
 	}
 
@@ -264,7 +274,9 @@ func (m *cmode) Iterate(c *Context) error {
 			}
 		}
 		if len(m.dominated) > 0 {
-			m.pop.set(m.dominated[c.Rand.IntN(len(m.dominated))], m.children.row(ci), cf, cv)
+			pi := m.dominated[c.Rand.IntN(len(m.dominated))]
+			m.pop.set(pi, m.children.row(ci), cf, cv)
+			m.replaced[ci] = pi
 			for j := range m.pcaTrials {
 				if m.pcaTrials[j].Index == ci {
 					m.pcaTrials[j].Accepted = true
@@ -272,6 +284,10 @@ func (m *cmode) Iterate(c *Context) error {
 			}
 		}
 	}
+
+	m.off = Offspring{Q: m.q, X: m.children.x, F: m.children.f, V: m.children.v,
+		FromPCA: m.fromPCA, NonDominated: m.inR, Replaced: m.replaced}
+	c.SetOffspring(&m.off)
 
 	// Lines stepNoFeasible–stepNoFeasible2: infeasible-solution replacement.
 	if !feasibleInR && len(m.nondom) > 0 {

@@ -145,6 +145,10 @@ func (c *Context) SetPCA(r *pca.Projection) { c.snap.PCA = r }
 // stay unchanged until the next Step.
 func (c *Context) SetPCATrials(t []PCATrial) { c.snap.PCATrials = t }
 
+// SetOffspring records what a generation made and kept (see Offspring).
+// The slices are the Method's and stay unchanged until the next Step.
+func (c *Context) SetOffspring(o *Offspring) { c.snap.Offspring = o }
+
 // SetAdaptation records adaptive-parameter state (HECO algorithms).
 func (c *Context) SetAdaptation(a *Adaptation) { c.snap.Adaptation = a }
 
@@ -169,6 +173,9 @@ type Snapshot struct {
 	PCATrials []PCATrial
 	// Adaptation is set by algorithms with adaptive parameters.
 	Adaptation *Adaptation
+	// Offspring is set by CMODE and PMODE in every generation after the
+	// first: its sub-population Q, its children and what they replaced.
+	Offspring *Offspring
 }
 
 // PCATrial is one child made by PCA-projection: the reconstruction x'_i of
@@ -194,6 +201,43 @@ type PCATrial struct {
 	// reinsertion; in HECO-PDE the population-size reduction).
 	Accepted bool
 }
+
+// Offspring is what one generation of CMODE or PMODE did, in the terms of
+// the PMODE pseudo-code (§4.1): the sub-population Q (lines 7–8), the
+// children C (lines 9–18), the non-dominated children R (line 19) and the
+// replacements (lines 20–23). Child i is the trial of x_i = P[Q[i]], made
+// either by PCA-projection (lines 10–12) or by DE mutation and crossover
+// (line 14). It lets a viewer show a generation without re-evaluating or
+// matching points; Snapshot.PCATrials lists its FromPCA children with
+// their verdict in the same terms as HECO-PDE's.
+//
+// All slices are owned by the solver and valid until the next Step; the
+// last generation of a run may have fewer children than Q has members
+// (only as many as the budget allows). CMODE's infeasible-solution
+// replacement (lines 25–30), which moves archived children into P every
+// k generations, is not part of Offspring.
+type Offspring struct {
+	// Q holds the population index of each member of Q, in loop order
+	// (child i, when there is one, is the trial of member i).
+	Q []int
+	// X holds the children, row-major (one row per child), F and V their
+	// f and v as evaluated and counted (line 18).
+	X, F, V []float64
+	// FromPCA[i] reports that child i is x'_i, the PCA-projection of x_i
+	// (reflected into the box if it left it), rather than a DE trial.
+	FromPCA []bool
+	// NonDominated[i] reports that child i is in R: no other child
+	// dominates it in (f, v).
+	NonDominated []bool
+	// Replaced[i] is the population index whose member child i replaced
+	// (lines 20–23), or −1 when it replaced none. A later child of R may
+	// replace the same member again, so P after the generation holds the
+	// last child written to each index.
+	Replaced []int
+}
+
+// Children returns the number of children.
+func (o *Offspring) Children() int { return len(o.F) }
 
 // PopSize returns the number of individuals in the snapshot.
 func (s *Snapshot) PopSize() int { return len(s.F) }
