@@ -1,0 +1,332 @@
+package lesson
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Layers of the lesson's figure, back to front. A Step lists the layers its
+// figure shows; the page draws each from the Lesson's numbers and nothing
+// else.
+const (
+	// LayerContour: iso-lines of f over the box (the playground's landscape).
+	LayerContour = "contour"
+	// LayerFloor: the valley floor y = x² (FloorLine) and the optimum (1, 1).
+	LayerFloor = "floor"
+	// LayerSample: the 20 points X.
+	LayerSample = "sample"
+	// LayerBest: the k best, Order[:K], marked (squares, as in Fig. 1(b)).
+	LayerBest = "best"
+	// LayerBestAxis: Best.Mean, the line through it along Best.Axis, and the
+	// valley's tangent at Best.Floor.Foot.
+	LayerBestAxis = "best-axis"
+	// LayerBestProjected: Best.Points of the k best (dots, Fig. 1(c)), each
+	// joined to its point.
+	LayerBestProjected = "best-projected"
+	// LayerAllAxis: All.Mean, the line along All.Axis and the tangent at
+	// All.Floor.Foot.
+	LayerAllAxis = "all-axis"
+	// LayerAllProjected: All.Points of all 20 (dots, Fig. 1(d)), each
+	// joined to its point.
+	LayerAllProjected = "all-projected"
+	// LayerProjection: every point's move x_i → x'_i onto the k best's
+	// line, Best.Points (arrows), those that improved f set apart.
+	LayerProjection = "projection"
+	// LayerGeneration: Gen: the children (PCA ones set apart from DE ones),
+	// each joined to its parent X[Q[i]], R, and the replacements.
+	LayerGeneration = "generation"
+)
+
+// Controls a step offers.
+const (
+	ControlResample = "resample" // draw another sample: a new seed
+	ControlK        = "pcak"     // the k slider, MinK…MaxK
+	ControlPCAProb  = "pcaprob"  // PMODE's p, in [0, 1]
+	ControlRun      = "run"      // open the playground (Options.PlaygroundParams)
+)
+
+// Step is one step of the lesson: a paragraph or two for this sample, the
+// figure's layers, the live controls and the numbers shown beside the
+// figure.
+type Step struct {
+	// Key is the step's letter, "a" to "f" for the panels of Fig. 1 and
+	// what follows them, "run" for the last.
+	Key string
+	// Label is the printed label, e.g. "(c)".
+	Label string
+	Title string
+	// Caption is the step in one sentence, for a slide that embeds it.
+	Caption string
+	// Text holds plain-text paragraphs (Unicode, no markup).
+	Text     []string
+	Layers   []string
+	Controls []string
+	Readouts []Readout
+}
+
+// Readout is a number shown beside the figure, formatted in Go.
+type Readout struct {
+	Key   string // stable name, e.g. "angle-best"
+	Label string
+	Value string
+}
+
+// NumSteps is the number of steps; URLs number them 1…NumSteps.
+const NumSteps = 7
+
+// FollowsDeg is the angle up to which the text says that an axis follows
+// the valley (and beyond which it says the sample does not show it well).
+const FollowsDeg = 15
+
+// FloorLine returns the valley floor y = x² inside the box as a polyline
+// of n ≥ 2 points (x, y) from x = −1 to x = √2, where it leaves the box at
+// y = 2.
+func FloorLine(n int) []float64 {
+	n = max(n, 2)
+	out := make([]float64, 0, 2*n)
+	x0, x1 := -1.0, math.Sqrt2
+	for i := range n {
+		x := x0 + (x1-x0)*float64(i)/float64(n-1)
+		out = append(out, x, x*x)
+	}
+	return out
+}
+
+// Steps returns the lesson's steps for this sample. st gives the numbers
+// over many samples (AngleStats); with st nil the sentences that quote
+// them are left out.
+func (l *Lesson) Steps(st *Stats) []Step {
+	k := l.K
+	rest := SampleSize - k
+	deg := func(a float64) string { return strconv.FormatFloat(a, 'f', 1, 64) + "°" }
+	num := func(x float64) string { // three significant digits, no exponent in the box's range
+		if math.Abs(x) >= 1000 {
+			return strconv.FormatFloat(x, 'f', 0, 64)
+		}
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	}
+	dist := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	kBest, fRange := l.Order[:k], func(idx []int) (lo, hi float64) {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for _, i := range idx {
+			lo, hi = math.Min(lo, l.F[i]), math.Max(hi, l.F[i])
+		}
+		return lo, hi
+	}
+	meanDist := func(idx []int) float64 {
+		s := 0.0
+		for _, i := range idx {
+			s += l.Dist[i]
+		}
+		return s / float64(max(len(idx), 1))
+	}
+	bestLo, bestHi := fRange(kBest)
+	restLo, restHi := fRange(l.Order[k:])
+	angleBest := Readout{"angle-best", fmt.Sprintf("axis of the %d best vs the valley", k), deg(l.Best.AngleDeg)}
+	angleAll := Readout{"angle-all", "axis of all 20 vs the valley", deg(l.All.AngleDeg)}
+	seedRO := Readout{"seed", "sample (seed)", strconv.FormatUint(l.Seed, 10)}
+	typical := func(kk int) string {
+		if st == nil || kk < MinK || kk-MinK >= len(st.Median) {
+			return ""
+		}
+		i := kk - MinK
+		return fmt.Sprintf("%s (half of them between %s and %s)", deg(st.Median[i]), deg(st.Q1[i]), deg(st.Q3[i]))
+	}
+
+	var steps []Step
+
+	// (a) The valley.
+	steps = append(steps, Step{Key: "a", Label: "(a)", Title: "Rosenbrock's valley",
+		Caption: "Rosenbrock's valley: its floor, the parabola y = x², leads to the minimum at (1, 1).",
+		Text: []string{
+			"Fig. 1 of the paper (§3.1) explains PCA-projection on Rosenbrock's function " +
+				"f(x, y) = (1 − x)² + 100 (y − x²)² on the box −1 ≤ x, y ≤ 2, drawn here by its contour lines. " +
+				"Its minimum, f = 0, lies at (1, 1), at the end of a long curved valley whose floor is the parabola y = x² (dashed), " +
+				"where the second term vanishes. The walls are steep and the floor almost flat: at the minimum, f curves about " +
+				"2500 times more across the valley than along it, so a search that ignores the valley's direction crawls.",
+			"The paper prints the second term as 100(y − x²), without the square. That is a typo: without the square f has " +
+				"no minimum in the box (f(2, −1) = −499) and no valley to see; the paper's figure and text are about the usual " +
+				"Rosenbrock function drawn here.",
+		},
+		Layers: []string{LayerContour, LayerFloor},
+	})
+
+	// (b) The sample and its k best.
+	bText := fmt.Sprintf("As in §3.1, 20 points are drawn uniformly in the box and the k = %d with the smallest f are marked "+
+		"(squares; Fig. 1 uses k = 6). ", k)
+	if rest == 0 {
+		bText += "With k = 20 every point is marked: the “best” are the whole sample, as in Fig. 1(d)."
+	} else {
+		closer := "they lie closer to the valley floor"
+		if meanDist(kBest) >= meanDist(l.Order[k:]) {
+			closer = "yet they lie no closer to the valley floor"
+		}
+		bText += fmt.Sprintf("Their f lies between %s and %s, that of the other %d between %s and %s, and %s: %s from it "+
+			"on average, against %s for the others. f is small only near the floor, since f ≥ 100 (y − x²)².",
+			num(bestLo), num(bestHi), rest, num(restLo), num(restHi), closer, dist(meanDist(kBest)), dist(meanDist(l.Order[k:])))
+	}
+	steps = append(steps, Step{Key: "b", Label: "(b)", Title: fmt.Sprintf("20 random points, the %d best marked", k),
+		Caption: fmt.Sprintf("20 random points; the %d with the smallest f are marked (squares).", k),
+		Text: []string{
+			bText,
+			fmt.Sprintf("“Best” follows the feasibility rule PMODE ranks by: feasible before infeasible, then by f (or by the "+
+				"constraint violation). Rosenbrock's function has no constraints, so here it is f alone. The sample is PMODE's own "+
+				"initial population for seed %d, so this page's link always shows these points; Resample draws another.", l.Seed),
+		},
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest},
+		Controls: []string{ControlResample, ControlK},
+		Readouts: []Readout{seedRO},
+	})
+
+	// (c) PCA of the k best.
+	var c2 string
+	if l.Best.AngleDeg <= FollowsDeg {
+		c2 = fmt.Sprintf("Because the %d best lie along the valley, so does their axis: v₁ is only %s off the valley's "+
+			"direction (the tangent of y = x² at the floor's point nearest m), and the projected points lie %s from the floor on "+
+			"average. This is the paper's observation (§3.1): “the valley in fact can be approximated by the first principle "+
+			"component found by PCA”.", k, deg(l.Best.AngleDeg), dist(l.Best.MeanDist))
+	} else {
+		c2 = fmt.Sprintf("The paper's observation (§3.1) is that “the valley in fact can be approximated by the first principle "+
+			"component found by PCA”. In this sample it holds only roughly: v₁ is %s off the valley's direction (the tangent "+
+			"of y = x² at the floor's point nearest m), and the projected points lie %s from the floor on average. A few best "+
+			"points of a small random sample need not line up; resample to see others.", deg(l.Best.AngleDeg), dist(l.Best.MeanDist))
+	}
+	if t := typical(k); t != "" {
+		c2 += fmt.Sprintf(" Over %d samples the angle for k = %d is typically %s.", st.Samples, k, t)
+	}
+	steps = append(steps, Step{Key: "c", Label: "(c)", Title: fmt.Sprintf("PCA of the %d best", k),
+		Caption: fmt.Sprintf("The first principal axis of the %d best is %s off the valley's direction.", k, deg(l.Best.AngleDeg)),
+		Text: []string{
+			fmt.Sprintf("Step 2 of PCA-projection (§3.2) computes the mean m and the covariance Σ of the k = %d best; step 3 "+
+				"takes the eigenvector of Σ with the largest eigenvalue, the first principal axis v₁, the direction in which the "+
+				"%d points spread most. Steps 4 and 5 project each of them on it, y_i = v₁ᵀ(x_i − m), and reconstruct it, "+
+				"x'_i = m + v₁ y_i: keeping one component puts the points on a line through m (dots).", k, k),
+			c2,
+		},
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerBestProjected},
+		Controls: []string{ControlResample, ControlK},
+		Readouts: []Readout{angleBest, seedRO},
+	})
+
+	// (d) PCA of all 20.
+	byChance := ""
+	if l.All.AngleDeg <= FollowsDeg {
+		byChance = " (close, by chance)"
+	}
+	d2 := "Resample: this axis turns at random from sample to sample, while that of the best points mostly stays in the valley."
+	if tAll, tK := typical(MaxK), typical(k); tAll != "" {
+		d2 = fmt.Sprintf("Resample: this axis turns at random from sample to sample. Over %d samples its angle is typically %s, "+
+			"close to the 45° of a random direction, against %s for the %d best. Move k towards 20 to watch the direction degrade.",
+			st.Samples, tAll, tK, k)
+	}
+	steps = append(steps, Step{Key: "d", Label: "(d)", Title: "PCA of all 20",
+		Caption: fmt.Sprintf("The first principal axis of all 20 points is %s off the valley's direction.", deg(l.All.AngleDeg)),
+		Text: []string{
+			fmt.Sprintf("The same PCA applied to the whole sample (Fig. 1(d)): v₁ is now the direction in which 20 uniformly "+
+				"random points happen to spread most, which has nothing to do with the valley. Here it is %s off the valley's "+
+				"direction at the floor's point nearest the sample's mean%s, and the 20 projected points lie %s from the floor on "+
+				"average (the %d best: %s). In the paper's words, the mapped points “could represent any direction”.",
+				deg(l.All.AngleDeg), byChance, dist(l.All.MeanDist), k, dist(l.Best.MeanDist)),
+			d2,
+		},
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerAllAxis, LayerAllProjected},
+		Controls: []string{ControlResample, ControlK},
+		Readouts: []Readout{angleAll, angleBest, seedRO},
+	})
+
+	// (e) The operator: project and reconstruct every point with m < D.
+	steps = append(steps, Step{Key: "e", Label: "(e)", Title: "PCA-projection: project and reconstruct",
+		Caption: fmt.Sprintf("PCA-projection moves every point onto the line of the %d best: %d of 20 reach a smaller f.", k, l.Best.Improved),
+		Text: []string{
+			fmt.Sprintf("The operator of §3.2 applies steps 4 and 5 to every point, not only to the k best: x_i becomes "+
+				"x'_i = m + V Vᵀ(x_i − m), its orthogonal projection onto the m leading axes V of the k best, through their mean. "+
+				"It needs m < D, since with m = D, V Vᵀ is the identity and every point comes back unchanged. Here D = 2, so "+
+				"m = 1: each point moves straight onto the line of the %d best (arrows), and %d of the 20 land at a smaller f.",
+				k, l.Best.Improved),
+			"There is no random step: the paper calls the operator PCA-projection rather than PCA-mutation because it " +
+				"“does not include a mutation step” (§3.2), and describes it as a multi-parent recombination (§3.3). Points " +
+				"already on the line stay put. In D dimensions the paper keeps m = 5 components (§3.2, §4.1). (The paper writes m " +
+				"both for the mean and for the number of components kept.)",
+		},
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerProjection},
+		Controls: []string{ControlResample, ControlK},
+		Readouts: []Readout{{"improved", "points moved to a smaller f", fmt.Sprintf("%d of 20", l.Best.Improved)}, angleBest, seedRO},
+	})
+
+	// (f) One PMODE generation.
+	g := &l.Gen
+	npca := 0
+	for _, b := range g.FromPCA {
+		if b {
+			npca++
+		}
+	}
+	var genText []string
+	genText = append(genText,
+		"PMODE is CMODE with PCA-projection added (§4.1). A generation draws λ members of the population P into Q "+
+			"(lines 7–8). For each x_i in Q, with probability p its child is x'_i, the PCA-projection of Q built on the k best "+
+			"of Q (lines 10–12); otherwise it is a DE/rand/1/bin trial (line 14). The children are evaluated (line 18); those "+
+			"that no other child dominates in (f, v) form R (line 19), and each of them replaces a random member of Q that it "+
+			"dominates (lines 20–23).")
+	this := fmt.Sprintf("Here μ = λ = 20, so Q is the whole sample and its %d best are the points marked before (the paper "+
+		"runs μ = 180 and λ = k = 8, §5.2 and §3.3, so there the PCA uses all of a random Q). With p = %s, ",
+		k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64))
+	switch npca {
+	case 0:
+		this += fmt.Sprintf("none of the 20 children came from PCA-projection this time (chance %s): resample, or raise p.",
+			strconv.FormatFloat(math.Pow(1-g.PCAProb, SampleSize), 'f', 2, 64))
+	case 1:
+		this += "1 of the 20 children came from PCA-projection (ringed), 19 from DE."
+	default:
+		this += fmt.Sprintf("%d of the 20 children came from PCA-projection (ringed), %d from DE.", npca, SampleSize-npca)
+	}
+	var reps []string
+	for i, r := range g.Replaced {
+		if r < 0 {
+			continue
+		}
+		src := "a DE child"
+		if g.FromPCA[i] {
+			src = "a PCA child"
+		}
+		reps = append(reps, fmt.Sprintf("%s with f = %s replaced a point with f = %s", src, num(g.ChildF[i]), num(l.F[r])))
+	}
+	sel := " Without constraints v = 0 everywhere and dominating means a smaller f, so R holds only the child with the " +
+		"smallest f (several only on a tie), and PMODE replaces at most one point per generation on this problem: "
+	if len(reps) == 0 {
+		sel += "this time it dominated no member of Q, and P is unchanged."
+	} else {
+		sel += strings.Join(reps, "; ") + "."
+	}
+	genText = append(genText, this+sel)
+	genCaption := fmt.Sprintf("One PMODE generation: %d of 20 children from PCA-projection; ", npca)
+	if len(reps) == 0 {
+		genCaption += "no child beats a point it could replace."
+	} else {
+		genCaption += "the best child replaces a worse point."
+	}
+	steps = append(steps, Step{Key: "f", Label: "(f)", Title: "One PMODE generation",
+		Caption:  genCaption,
+		Text:     genText,
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerGeneration},
+		Controls: []string{ControlResample, ControlK, ControlPCAProb},
+		Readouts: []Readout{{"pca-children", "children from PCA-projection", fmt.Sprintf("%d of 20", npca)}, seedRO},
+	})
+
+	// The last step: the live playground from the same points.
+	steps = append(steps, Step{Key: "run", Label: "", Title: "Run PMODE from these points",
+		Caption: "PMODE in the playground, from these 20 points.",
+		Text: []string{
+			fmt.Sprintf("Open the playground with these 20 points as PMODE's initial population (seed %d, μ = λ = 20, k = %d, "+
+				"p = %s): its first generation is the one of step (f), and its operator panel draws every PCA-projection as in "+
+				"steps (c) and (e) as the population moves along the valley towards (1, 1).",
+				l.Seed, k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64)),
+		},
+		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest},
+		Controls: []string{ControlResample, ControlK, ControlPCAProb, ControlRun},
+		Readouts: []Readout{seedRO},
+	})
+	return steps
+}
