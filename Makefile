@@ -28,7 +28,7 @@ test-go:
 
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/...
-	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run Golden ./core/solver/ ./core/pca/
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run Golden ./core/solver/ ./core/pca/ ./core/problem/cec2017/
 
 test-e2e: site
 	bash scripts/install-chromium.sh
