@@ -14,18 +14,50 @@ import (
 
 // principal returns the eigenvalues (descending, clamped at 0) and an
 // orthonormal basis of eigenvectors (row j = v_j, n×n) of the covariance
-// Σ = 1/(k−1) DᵀD of the k×n deviation matrix d (row-major).
+// Σ = 1/(k−1) DᵀD of the k×n deviation matrix d (row-major). It is
+// eigenWork.principal followed by the completion of the whole basis.
+func principal(d []float64, k, n int) (vals, vecs []float64) {
+	var w eigenWork
+	vals = make([]float64, n)
+	vecs = make([]float64, n*n)
+	rows, rank := w.principal(d, k, n, vals, vecs)
+	if rows < n {
+		var c completion
+		c.build(vecs, rank, n)
+		for j := rows; j < n; j++ {
+			c.column(vecs[j*n:(j+1)*n], j)
+		}
+	}
+	return vals, vecs
+}
+
+// eigenWork is the scratch memory of principal, kept by a Projector so that
+// a projection allocates nothing once it has seen its sizes.
+type eigenWork struct {
+	gram, cov []float64 // k×k Gram matrix or n×n covariance
+	jac       jacobiWork
+}
+
+// principal writes the eigenvalues of Σ = 1/(k−1) DᵀD (descending, clamped
+// at 0) into vals (n) and its leading eigenvectors into the first rows of
+// vecs (row j = v_j; cap n×n). It returns how many rows it wrote and the
+// rank: rows 0..rank−1 span the range of Σ, and the rows from rank on (none
+// are written yet when rows = rank < n) are the deterministic orthonormal
+// basis of its null space that completion computes. A caller that needs
+// more rows completes them with completion.column; the bits are the same
+// whenever they are computed.
 //
 // When k ≤ n it diagonalises the k×k Gram matrix G = 1/(k−1) D Dᵀ instead:
 // G u = λ u gives Σ v = λ v with v = Dᵀu / √((k−1)λ) for every λ > 0, at
 // cost O(k²n + k³) rather than O(n³). The rank r ≤ k−1 directions with
 // λ > 0 are re-orthonormalised, and the null space of Σ (λ = 0) is
-// completed deterministically by Householder reflections (complete).
-func principal(d []float64, k, n int) (vals, vecs []float64) {
-	vals = make([]float64, n)
-	vecs = make([]float64, n*n)
+// completed deterministically by Householder reflections (completion), only
+// as far as a caller asks. When k > n the covariance is diagonalised
+// directly and all n rows are written.
+func (w *eigenWork) principal(d []float64, k, n int, vals, vecs []float64) (rows, rank int) {
 	if k > n {
-		cov := make([]float64, n*n)
+		w.cov = grow(w.cov, n*n)
+		cov := w.cov
 		for a := range n {
 			for b := a; b < n; b++ {
 				s := 0.0
@@ -36,16 +68,16 @@ func principal(d []float64, k, n int) (vals, vecs []float64) {
 				cov[a*n+b], cov[b*n+a] = s, s
 			}
 		}
-		lv, lvec := jacobi(cov, n)
-		copy(vals, lv)
-		copy(vecs, lvec)
+		w.jac.run(cov, n, vals, vecs)
 		for j := range n {
 			vals[j] = max(vals[j], 0)
 		}
-		return vals, vecs
+		return n, n
 	}
 
-	gram := make([]float64, k*k)
+	clear(vals)
+	w.gram = grow(w.gram, k*k)
+	gram := w.gram
 	for a := range k {
 		for b := a; b < k; b++ {
 			s := 0.0
@@ -56,7 +88,10 @@ func principal(d []float64, k, n int) (vals, vecs []float64) {
 			gram[a*k+b], gram[b*k+a] = s, s
 		}
 	}
-	gv, gu := jacobi(gram, k)
+	w.jac.vals = grow(w.jac.vals, k)
+	w.jac.vecs = grow(w.jac.vecs, k*k)
+	gv, gu := w.jac.vals, w.jac.vecs
+	w.jac.run(gram, k, gv, gu)
 	// Directions with λ below tol·λ₁ are round-off: treat them as null.
 	tol := float64(4*n*k) * epsilon * gv[0]
 	r := 0
@@ -81,23 +116,32 @@ func principal(d []float64, k, n int) (vals, vecs []float64) {
 		vals[r] = l
 		r++
 	}
-	complete(vecs, r, n)
-	return vals, vecs
+	return r, r
 }
 
-// complete fills rows r..n−1 of vecs with an orthonormal basis of the
-// orthogonal complement of rows 0..r−1 (orthonormal). With Householder
-// reflectors H_0…H_{r−1} that reduce those rows to upper-triangular form,
-// Q = H_0⋯H_{r−1} is orthogonal and its columns r..n−1 span the complement;
-// column c is obtained by applying the reflectors to e_c, so the cost is
-// O(n²r) rather than the O(n³) of orthogonalising n unit vectors.
-func complete(vecs []float64, r, n int) {
-	if r >= n {
-		return
-	}
-	a := make([]float64, r*n) // working copy, row j = v_j
+// completion computes rows r..n−1 of an orthonormal basis whose rows
+// 0..r−1 are given (orthonormal): an orthonormal basis of their orthogonal
+// complement. With Householder reflectors H_0…H_{r−1} that reduce those
+// rows to upper-triangular form, Q = H_0⋯H_{r−1} is orthogonal and its
+// columns r..n−1 span the complement; column c is obtained by applying the
+// reflectors to e_c, so each row costs O(nr) and the whole completion
+// O(n²r) rather than the O(n³) of orthogonalising n unit vectors. Each row
+// depends only on the reflectors and its index, so rows can be computed
+// one at a time, in any order, with the same bits.
+type completion struct {
+	r, n  int
+	a, us []float64 // working copy of rows 0..r−1; reflector j acts on coordinates j..n−1
+	built bool
+}
+
+// build computes the reflectors of rows 0..r−1 of vecs.
+func (c *completion) build(vecs []float64, r, n int) {
+	c.r, c.n, c.built = r, n, true
+	c.a = grow(c.a, r*n)
+	c.us = grow(c.us, r*n)
+	a, us := c.a, c.us
 	copy(a, vecs[:r*n])
-	us := make([]float64, r*n) // reflector j acts on coordinates j..n−1
+	clear(us)
 	for j := range r {
 		x := a[j*n+j : (j+1)*n]
 		alpha := norm(x)
@@ -123,19 +167,30 @@ func complete(vecs []float64, r, n int) {
 			}
 		}
 	}
-	for c := r; c < n; c++ {
-		w := vecs[c*n : (c+1)*n]
-		clear(w)
-		w[c] = 1
-		for j := r - 1; j >= 0; j-- {
-			u := us[j*n+j : (j+1)*n]
-			s := 2 * dot(u, w[j:])
-			for i := range u {
-				w[j+i] -= s * u[i]
-			}
+}
+
+// column writes basis row c ≥ r into w (length n): Q e_c, sign fixed.
+func (c *completion) column(w []float64, col int) {
+	n := c.n
+	clear(w)
+	w[col] = 1
+	for j := c.r - 1; j >= 0; j-- {
+		u := c.us[j*n+j : (j+1)*n]
+		s := 2 * dot(u, w[j:])
+		for i := range u {
+			w[j+i] -= s * u[i]
 		}
-		fixSign(w)
 	}
+	fixSign(w)
+}
+
+// grow returns s resized to length n, reusing its memory when it can. The
+// contents are unspecified: callers overwrite or clear them.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
 }
 
 // orthonormalise makes row r of vecs orthogonal to rows 0..r−1 (two passes
@@ -191,13 +246,34 @@ func norm(a []float64) float64 {
 }
 
 // jacobi diagonalises the symmetric n×n matrix a (row-major; destroyed) by
-// the cyclic Jacobi method: sweeps of plane rotations over all pairs
-// (p, q), p < q, each zeroing a_pq, until the off-diagonal part is
-// negligible. It returns the eigenvalues in descending order and the
-// eigenvectors as rows (row j belongs to value j), each with its largest
-// |coordinate| positive (ties: lowest index).
+// the cyclic Jacobi method (jacobiWork.run) and returns the eigenvalues in
+// descending order and the eigenvectors as rows.
 func jacobi(a []float64, n int) (vals, vecs []float64) {
-	v := make([]float64, n*n)
+	var w jacobiWork
+	vals = make([]float64, n)
+	vecs = make([]float64, n*n)
+	w.run(a, n, vals, vecs)
+	return vals, vecs
+}
+
+// jacobiWork is the scratch memory of the Jacobi method; vals and vecs are
+// room for the results of a caller that keeps them here too.
+type jacobiWork struct {
+	v          []float64
+	order      []int
+	vals, vecs []float64
+}
+
+// run diagonalises the symmetric n×n matrix a (row-major; destroyed) by the
+// cyclic Jacobi method: sweeps of plane rotations over all pairs (p, q),
+// p < q, each zeroing a_pq, until the off-diagonal part is negligible. It
+// writes the eigenvalues in descending order into vals (n) and the
+// eigenvectors as rows into vecs (n×n, row j belongs to value j), each with
+// its largest |coordinate| positive (ties: lowest index).
+func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
+	w.v = grow(w.v, n*n)
+	v := w.v
+	clear(v)
 	for i := range n {
 		v[i*n+i] = 1
 	}
@@ -258,7 +334,10 @@ func jacobi(a []float64, n int) (vals, vecs []float64) {
 		}
 	}
 	// Sort descending (stable: equal values keep column order).
-	order := make([]int, n)
+	if cap(w.order) < n {
+		w.order = make([]int, n)
+	}
+	order := w.order[:n]
 	for i := range order {
 		order[i] = i
 	}
@@ -267,8 +346,6 @@ func jacobi(a []float64, n int) (vals, vecs []float64) {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
-	vals = make([]float64, n)
-	vecs = make([]float64, n*n)
 	for j, col := range order {
 		vals[j] = a[col*n+col]
 		row := vecs[j*n : (j+1)*n]
@@ -277,7 +354,6 @@ func jacobi(a []float64, n int) (vals, vecs []float64) {
 		}
 		fixSign(row)
 	}
-	return vals, vecs
 }
 
 // fixSign makes the largest-|coordinate| of v positive (ties: lowest index).

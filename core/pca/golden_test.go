@@ -3,6 +3,7 @@ package pca_test
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"pcaplay/core/pca"
@@ -34,6 +35,7 @@ func TestProjectGolden(t *testing.T) {
 		{"duplicates D=30 k=8 m=7", 10, 30, 8, 7, 0, true},
 		{"m = n D=6 k=4", 4, 6, 4, 6, 0, false},
 	}
+	var pr pca.Projector // reused across the cases: no stale state may leak
 	for ci, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newRand(uint64(100 + ci))
@@ -61,6 +63,28 @@ func TestProjectGolden(t *testing.T) {
 			p, err := pca.Project(x, c.n, byValue(f), c.k, c.m)
 			if err != nil {
 				t.Fatal(err)
+			}
+			q, err := pr.Project(x, c.n, byValue(f), c.k, c.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(q.Vectors) < c.m*c.n || len(q.Vectors)%c.n != 0 {
+				t.Fatalf("Projector: %d vector coordinates, want whole rows, at least m = %d", len(q.Vectors), c.m)
+			}
+			if lead := q.Vectors; !sameBits(lead, p.Vectors[:len(lead)]) {
+				t.Error("Projector: leading eigenvectors differ from Project's")
+			}
+			if got, want := digest(q.Basis()), digest(p.Vectors); got != want {
+				t.Error("Projector: Basis differs from Project's Vectors")
+			}
+			for name, pair := range map[string][2][]float64{"Mean": {p.Mean, q.Mean}, "Values": {p.Values, q.Values},
+				"Coords": {p.Coords, q.Coords}, "Points": {p.Points, q.Points}, "Input": {p.Input, q.Input}} {
+				if !sameBits(pair[0], pair[1]) {
+					t.Errorf("Projector: %s differs from Project's", name)
+				}
+			}
+			if !slices.Equal(p.Selected, q.Selected) {
+				t.Errorf("Projector: Selected %v, Project %v", q.Selected, p.Selected)
 			}
 			h := uint64(14695981039346656037)
 			word := func(w uint64) { h ^= w; h *= 1099511628211; h ^= h >> 29 }
@@ -90,6 +114,28 @@ func TestProjectGolden(t *testing.T) {
 	}
 }
 
+func digest(a []float64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, v := range a {
+		h ^= math.Float64bits(v)
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return h
+}
+
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 var goldenProject = []string{
 	"4c987b38768be4a8",
 	"26f6fb3f3abf3a7c",
@@ -102,4 +148,98 @@ var goldenProject = []string{
 	"d71e346b168c8092",
 	"60b7aef5e5f02b4e",
 	"2bd4478011347996",
+}
+
+// TestProjectorMatchesProject runs one Projector on a random sequence of
+// shapes (n, count, k, m), full-rank, rank-deficient, with duplicate and
+// with identical points, and checks every result against Project: the same
+// bits in every field, the same error, the whole basis from Basis (called
+// on some results only, so a later call never depends on an earlier one's
+// completion).
+func TestProjectorMatchesProject(t *testing.T) {
+	r := newRand(77)
+	var pr pca.Projector
+	for it := range 300 {
+		n := 1 + r.IntN(40)
+		count := 2 + r.IntN(14)
+		k := 2 + r.IntN(count-1)
+		m := 1 + r.IntN(n)
+		x := uniformPoints(r, count, n, -10, 10)
+		switch r.IntN(4) {
+		case 0: // all on a line
+			for i := 1; i < count; i++ {
+				s := r.Float64()
+				for d := range n {
+					x[i*n+d] = x[d] + s*(x[n+d]-x[d])
+				}
+			}
+		case 1: // duplicates
+			for i := 1; i < count; i += 2 {
+				copy(row(x, n, i), row(x, n, i-1))
+			}
+		case 2: // identical
+			for i := 1; i < count; i++ {
+				copy(row(x, n, i), row(x, n, 0))
+			}
+		}
+		f := uniformPoints(r, count, 1, 0, 1)
+		want, werr := pca.Project(x, n, byValue(f), k, m)
+		got, gerr := pr.Project(x, n, byValue(f), k, m)
+		if fmt.Sprint(werr) != fmt.Sprint(gerr) || (want == nil) != (got == nil) {
+			t.Fatalf("case %d (n=%d count=%d k=%d m=%d): error %v, Project %v", it, n, count, k, m, gerr, werr)
+		}
+		if want == nil {
+			continue
+		}
+		if got.N != want.N || got.Count != want.Count || got.K != want.K || got.M != want.M ||
+			!slices.Equal(got.Selected, want.Selected) || !sameBits(got.Mean, want.Mean) ||
+			!sameBits(got.Values, want.Values) || !sameBits(got.Coords, want.Coords) ||
+			!sameBits(got.Points, want.Points) || !sameBits(got.Input, want.Input) {
+			t.Fatalf("case %d (n=%d count=%d k=%d m=%d): Projector differs from Project", it, n, count, k, m)
+		}
+		if len(got.Vectors) < m*n || len(got.Vectors)%n != 0 || !sameBits(got.Vectors, want.Vectors[:len(got.Vectors)]) {
+			t.Fatalf("case %d (n=%d count=%d k=%d m=%d): leading vectors differ", it, n, count, k, m)
+		}
+		if it%3 == 0 && !sameBits(got.Basis(), want.Vectors) {
+			t.Fatalf("case %d (n=%d count=%d k=%d m=%d): Basis differs from Project's Vectors", it, n, count, k, m)
+		}
+	}
+}
+
+// A Projection built by hand with fewer rows than N is completed from its
+// rows: the result is orthonormal and keeps them.
+func TestBasisOfHandMadeProjection(t *testing.T) {
+	s := 1 / math.Sqrt2
+	p := &pca.Projection{N: 3, M: 1, Vectors: []float64{s, s, 0}}
+	b := p.Basis()
+	if len(b) != 9 || b[0] != s || b[1] != s || b[2] != 0 {
+		t.Fatalf("Basis = %v", b)
+	}
+	for i := range 3 {
+		for j := range 3 {
+			want := 0.0
+			if i == j {
+				want = 1
+			}
+			if d := dot(row(b, 3, i), row(b, 3, j)); math.Abs(d-want) > 1e-15 {
+				t.Errorf("v%d·v%d = %v, want %v", i+1, j+1, d, want)
+			}
+		}
+	}
+}
+
+// After its first call on a shape, a Projector allocates nothing: the
+// solvers call it every generation.
+func TestProjectorAllocatesNothing(t *testing.T) {
+	r := newRand(3)
+	x := uniformPoints(r, 12, 100, -100, 100)
+	f := uniformPoints(r, 12, 1, 0, 1)
+	less := byValue(f)
+	var pr pca.Projector
+	if _, err := pr.Project(x, 100, less, 12, 5); err != nil {
+		t.Fatal(err)
+	}
+	if a := testing.AllocsPerRun(20, func() { pr.Project(x, 100, less, 12, 5) }); a != 0 {
+		t.Errorf("%v allocations per projection, want 0", a)
+	}
 }

@@ -65,11 +65,14 @@ type Projection struct {
 	// Values that come out of the eigensolver slightly negative from
 	// round-off are clamped to 0, so all are ≥ 0.
 	Values []float64
-	// Vectors holds the n eigenvectors in the same order: v_j is
+	// Vectors holds eigenvectors in the same order: v_j is
 	// Vectors[j*N:(j+1)*N]. The sign of each is fixed so that its
 	// largest-magnitude coordinate is positive.
 	// (Ties in magnitude: the lowest such coordinate is made positive.)
 	// The first M rows are Vᵀ, the transpose of the paper's n×m matrix V.
+	// Project returns all N rows, an orthonormal basis of R^N. A
+	// Projector computes only the leading rows it needs (at least M, see
+	// Projector): len(Vectors)/N rows; Basis completes them.
 	Vectors []float64
 	// Coords are y_i = Vᵀ(x_i − m) for every input point, Count×M.
 	Coords []float64
@@ -78,6 +81,62 @@ type Projection struct {
 	// Input is a copy of the points that were projected, Count×N, so that
 	// a viewer can draw each x_i with the arrow to its x'_i.
 	Input []float64
+
+	// rank is the number of leading rows of Vectors that span the range of
+	// Σ; the rows from rank on complete the basis (see Basis). comp holds
+	// the reflectors of that completion; it is nil for a Projection built
+	// by hand, whose rows are then taken as the range.
+	rank int
+	comp *completion
+}
+
+// Basis returns all N eigenvectors, row j = v_j (N×N), the same as
+// Project's Vectors bit for bit. When Vectors holds fewer rows (a
+// Projector's result) Basis computes the missing ones, the orthonormal basis
+// of the null space of Σ fixed by Gram–Schmidt order (see Project), stores
+// them in Vectors and returns it. A Projection built by hand with fewer
+// rows is completed in the same way, taking its rows as the range.
+func (p *Projection) Basis() []float64 {
+	n := p.N
+	if n < 1 || len(p.Vectors) >= n*n {
+		return p.Vectors
+	}
+	rows := len(p.Vectors) / n
+	rank := p.rank
+	if p.comp == nil || rank < 0 || rank > rows {
+		rank = rows
+		p.comp = new(completion)
+	}
+	v := slices.Grow(p.Vectors[:rows*n], n*n-rows*n)[:n*n]
+	if !p.comp.built || p.comp.r != rank || p.comp.n != n {
+		p.comp.build(v, rank, n)
+	}
+	for j := rows; j < n; j++ {
+		p.comp.column(v[j*n:(j+1)*n], j)
+	}
+	p.Vectors = v
+	return v
+}
+
+// A Projector computes PCA-projections like Project, bit for bit, with two
+// differences that make it the operator of the solvers, called every
+// generation: it reuses its memory from call to call (once it has seen the
+// sizes, a projection allocates nothing), and it computes only the
+// eigenvectors the projection uses. Its result's Vectors holds the M
+// leading eigenvectors, more when the Gram path computed more range
+// directions anyway or k > n (all N); Projection.Basis completes the rest on
+// demand (a viewer drawing the dropped axes calls it).
+//
+// The Projection returned by Project, and all its slices, belong to the
+// Projector and are valid until its next call. The zero value is ready to
+// use. A Projector is not safe for concurrent use.
+type Projector struct {
+	p     Projection
+	order []int
+	comp  completion
+	w     eigenWork
+	b     basis
+	d     []float64 // deviations of all points
 }
 
 // Project applies PCA-projection (§3.2, lines 268–297) to count points x
@@ -119,6 +178,22 @@ type Projection struct {
 // identical, Project returns a result whose Points equal the input points
 // together with an error wrapping ErrZeroVariance (see Projection).
 func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projection, error) {
+	var pr Projector
+	p, err := pr.Project(x, n, less, k, m)
+	if p == nil {
+		return nil, err
+	}
+	// The Projector is not used again: its result, with the whole basis,
+	// is the caller's.
+	p.Basis()
+	p.comp = nil
+	return p, err
+}
+
+// Project applies PCA-projection to the count = len(x)/n points x exactly as
+// the package function Project does (same selection, same bits), keeping
+// only the leading eigenvectors in the result (see Projector).
+func (pr *Projector) Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projection, error) {
 	count, err := checkShape(x, n)
 	if err != nil {
 		return nil, err
@@ -138,7 +213,10 @@ func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projectio
 	}
 
 	// Step 1: stable selection of the k best points.
-	order := make([]int, count)
+	if cap(pr.order) < count {
+		pr.order = make([]int, count)
+	}
+	order := pr.order[:count]
 	for i := range order {
 		order[i] = i
 	}
@@ -151,30 +229,34 @@ func Project(x []float64, n int, less func(i, j int) bool, k, m int) (*Projectio
 		}
 		return 0
 	})
-	sel := slices.Clip(order[:k])
+	sel := order[:k:k]
 
-	// Steps 2 and 3: mean, covariance, eigen decomposition.
-	b, err := fitBasis(x, n, sel)
-	if err != nil {
+	// Steps 2 and 3: mean, covariance, eigen decomposition (the leading m
+	// eigenvectors at least).
+	b := &pr.b
+	if err := fitBasis(b, &pr.w, &pr.comp, x, n, sel, m); err != nil {
 		return nil, err
 	}
-	p := &Projection{
+	p := &pr.p
+	*p = Projection{
 		N: n, Count: count, K: k, M: m,
 		Selected: sel,
 		Mean:     b.mean,
 		Values:   b.values,
-		Vectors:  b.vectors,
-		Coords:   make([]float64, count*m),
-		Points:   make([]float64, count*n),
-		Input:    slices.Clone(x),
+		Vectors:  b.vectors[:b.rows*n],
+		Coords:   grow(p.Coords, count*m),
+		Points:   grow(p.Points, count*n),
+		Input:    append(p.Input[:0], x...),
+		rank:     b.rank,
+		comp:     &pr.comp,
 	}
 
 	// Step 4: y_i = Vᵀ(x_i − m) and x'_i = m + V y_i for all points.
-	d, err := deviations(x, n, b.mean)
-	if err != nil {
+	pr.d = grow(pr.d, len(x))
+	if err := deviations(pr.d, x, n, b.mean); err != nil {
 		return nil, err
 	}
-	project(p.Coords, d, b.vectors, count, n, m)
+	project(p.Coords, pr.d, b.vectors, count, n, m)
 	if b.zero {
 		copy(p.Points, x)
 	} else {
@@ -286,8 +368,8 @@ func Mutate(x []float64, n int, cmax float64, r *rand.Rand) (*Mutation, error) {
 	for i := range all {
 		all[i] = i
 	}
-	b, err := fitBasis(x, n, all)
-	if err != nil {
+	var b basis
+	if err := fitBasis(&b, new(eigenWork), new(completion), x, n, all, n); err != nil {
 		return nil, err
 	}
 	mu := &Mutation{
@@ -299,8 +381,8 @@ func Mutate(x []float64, n int, cmax float64, r *rand.Rand) (*Mutation, error) {
 		Mutated: make([]float64, count*n),
 		Points:  make([]float64, count*n),
 	}
-	d, err := deviations(x, n, b.mean)
-	if err != nil {
+	d := make([]float64, len(x))
+	if err := deviations(d, x, n, b.mean); err != nil {
 		return nil, err
 	}
 	project(mu.Coords, d, b.vectors, count, n, n)
@@ -346,21 +428,25 @@ const epsilon = 0x1p-52
 
 // basis is the PCA of a set of rows of x.
 type basis struct {
-	mean, values, vectors []float64
-	zero                  bool // all rows identical: identity basis, zero values
+	mean, values, vectors []float64 // vectors has room for n×n
+	rows, rank            int       // rows of vectors computed; rows 0..rank−1 span the range
+	zero                  bool      // all rows identical: identity basis, zero values
+	dev                   []float64 // scratch: scaled deviations of the rows
 }
 
-// fitBasis computes the mean, the covariance 1/(len(rows)−1) Σ d dᵀ of the
-// given rows of x and its eigen decomposition, eigenpairs sorted by
-// descending eigenvalue, eigenvalues clamped at 0, eigenvector signs fixed.
-// len(rows) ≥ 2 and x is finite.
-func fitBasis(x []float64, n int, rows []int) (basis, error) {
+// fitBasis computes into b the mean, the covariance 1/(len(rows)−1) Σ d dᵀ
+// of the given rows of x and its eigen decomposition, eigenpairs sorted by
+// descending eigenvalue, eigenvalues clamped at 0, eigenvector signs fixed:
+// all n eigenvalues and at least the need leading eigenvectors (rows of the
+// null space beyond need are left to comp, whose reflectors it builds when
+// it needs them). len(rows) ≥ 2 and x is finite. b's slices are reused.
+func fitBasis(b *basis, w *eigenWork, comp *completion, x []float64, n int, rows []int, need int) error {
 	k := len(rows)
-	b := basis{
-		mean:    make([]float64, n),
-		values:  make([]float64, n),
-		vectors: make([]float64, n*n),
-	}
+	b.mean = grow(b.mean, n)
+	b.values = grow(b.values, n)
+	b.vectors = grow(b.vectors, n*n)
+	b.zero = false
+	comp.built = false
 	// Shifted mean: exact for a coordinate that is constant over the rows.
 	ref := x[rows[0]*n : (rows[0]+1)*n]
 	for j := range n {
@@ -370,17 +456,18 @@ func fitBasis(x []float64, n int, rows []int) (basis, error) {
 		}
 		b.mean[j] = ref[j] + s/float64(k)
 		if math.IsInf(s, 0) || math.IsInf(b.mean[j], 0) {
-			return basis{}, fmt.Errorf("pca: coordinate %d of the points spreads beyond the float64 range (point %d has %v)", j, rows[0], ref[j])
+			return fmt.Errorf("pca: coordinate %d of the points spreads beyond the float64 range (point %d has %v)", j, rows[0], ref[j])
 		}
 	}
 	// Deviations of the rows, scaled by their largest magnitude.
-	dev := make([]float64, k*n)
+	b.dev = grow(b.dev, k*n)
+	dev := b.dev
 	scale := 0.0
 	for r, i := range rows {
 		for j := range n {
 			v := x[i*n+j] - b.mean[j]
 			if math.IsInf(v, 0) {
-				return basis{}, fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i, j, x[i*n+j], b.mean[j])
+				return fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i, j, x[i*n+j], b.mean[j])
 			}
 			dev[r*n+j] = v
 			scale = max(scale, math.Abs(v))
@@ -389,24 +476,33 @@ func fitBasis(x []float64, n int, rows []int) (basis, error) {
 	if scale == 0 {
 		// Identical points: the shifted mean above is exactly the point.
 		b.zero = true
+		clear(b.values)
+		clear(b.vectors)
 		for j := range n {
 			b.vectors[j*n+j] = 1
 		}
-		return b, nil
+		b.rows, b.rank = n, n
+		return nil
 	}
 	for i := range dev {
 		dev[i] /= scale
 	}
-	vals, vecs := principal(dev, k, n)
+	b.rows, b.rank = w.principal(dev, k, n, b.values, b.vectors)
+	if b.rows < need {
+		comp.build(b.vectors, b.rank, n)
+		for j := b.rows; j < need; j++ {
+			comp.column(b.vectors[j*n:(j+1)*n], j)
+		}
+		b.rows = need
+	}
 	for j := range n {
-		l := scale * (scale * vals[j])
+		l := scale * (scale * b.values[j])
 		if math.IsInf(l, 0) || math.IsNaN(l) {
-			return basis{}, fmt.Errorf("pca: eigenvalue λ%d overflows float64 (coordinates spread %v)", j+1, scale)
+			return fmt.Errorf("pca: eigenvalue λ%d overflows float64 (coordinates spread %v)", j+1, scale)
 		}
 		b.values[j] = l
 	}
-	b.vectors = vecs
-	return b, nil
+	return nil
 }
 
 // checkShape validates n and len(x) and returns the number of points.
@@ -430,16 +526,16 @@ func checkFinite(x []float64, n int) error {
 	return nil
 }
 
-// deviations returns x_i − m for every point, or an error on overflow.
-func deviations(x []float64, n int, mean []float64) ([]float64, error) {
-	d := make([]float64, len(x))
+// deviations writes x_i − m for every point into d (len(x)), or returns an
+// error on overflow.
+func deviations(d, x []float64, n int, mean []float64) error {
 	for i, v := range x {
 		d[i] = v - mean[i%n]
 		if math.IsInf(d[i], 0) {
-			return nil, fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i/n, i%n, v, mean[i%n])
+			return fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i/n, i%n, v, mean[i%n])
 		}
 	}
-	return d, nil
+	return nil
 }
 
 // checkOutput reports the first non-finite coordinate or point of a result.

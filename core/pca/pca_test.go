@@ -864,6 +864,27 @@ func BenchmarkProject(b *testing.B) {
 	}
 }
 
+// BenchmarkProjector is the solvers' case: one Projector reused, k = 8
+// (PMODE) and 12 (HECO-PDE) points, m = 5, the basis not completed.
+func BenchmarkProjector(b *testing.B) {
+	for _, n := range []int{10, 30, 100} {
+		for _, k := range []int{8, 12} {
+			b.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(b *testing.B) {
+				r := newRand(1)
+				x := uniformPoints(r, k, n, -100, 100)
+				less := byValue(uniformPoints(r, k, 1, 0, 1))
+				var pr pca.Projector
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := pr.Project(x, n, less, k, 5); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
 func BenchmarkMutate(b *testing.B) {
 	const n, mu = 10, 100
 	x := uniformPoints(newRand(1), mu, n, -100, 100)
