@@ -380,7 +380,7 @@ func newOperator(s *Session, snap *solver.Snapshot) *Operator {
 	op := &Operator{Generation: snap.Generation, N: n, Count: r.Count, K: r.K, M: r.M,
 		Mean:    append([]float64(nil), r.Mean...),
 		Values:  append([]float64(nil), r.Values...),
-		Vectors: append([]float64(nil), r.Vectors...),
+		Vectors: append([]float64(nil), r.Basis()...),
 		Coords:  append([]float64(nil), r.Coords...),
 		Points:  append([]float64(nil), r.Points...),
 	}

@@ -156,6 +156,8 @@ type cmode struct {
 	nondom     []int
 	dominated  []int
 	pcaTrials  []PCATrial // the PCA children of this generation
+	proj       pca.Projector
+	slots      []int // members of P replaced by the archive
 	v          []float64
 	r          [3]int
 
@@ -304,9 +306,9 @@ func (m *cmode) Iterate(c *Context) error {
 	if m.t%m.s.K == 0 {
 		na := min(m.archive.size(), mu)
 		if na > 0 {
-			slots := make([]int, na)
-			de.Pick(c.Rand, slots, mu)
-			for a, pi := range slots {
+			m.slots = append(m.slots[:0], make([]int, na)...)
+			de.Pick(c.Rand, m.slots, mu)
+			for a, pi := range m.slots {
 				m.pop.set(pi, m.archive.row(a), m.archive.f[a], m.archive.v[a])
 			}
 		}
@@ -331,5 +333,5 @@ func (m *cmode) projectQ() (*pca.Projection, error) {
 	}
 	k := min(m.s.PCAK, len(m.q))
 	mm := min(m.s.PCAM, n)
-	return pca.Project(m.qx, n, pca.ByFeasibility(m.qf, m.qv), k, mm)
+	return m.proj.Project(m.qx, n, pca.ByFeasibility(m.qf, m.qv), k, mm)
 }

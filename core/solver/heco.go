@@ -378,18 +378,22 @@ type heco struct {
 	w1, w2, w3 []float64                 // weights of the λ sub-problems
 
 	// per-generation scratch
-	q        []int     // Q as indices into P
-	qx       []float64 // Q's points, row-major (input of PCA-projection)
-	qf, qv   []float64
-	qe       []float64 // ẽ of Q's members
-	ranked   []int     // P sorted by the feasibility rule (for pbest)
-	trials   []float64 // y_i, row-major
-	tf, tv   []float64
-	accepted []bool
-	strat    []int // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
-	mutant   []float64
-	pick     [3]int
-	proj     *pca.Projection // PCA-projection of this generation, or nil
+	q         []int     // Q as indices into P
+	qx        []float64 // Q's points, row-major (input of PCA-projection)
+	qf, qv    []float64
+	qe        []float64 // ẽ of Q's members
+	ranked    []int     // P sorted by the feasibility rule (for pbest)
+	trials    []float64 // y_i, row-major
+	tf, tv    []float64
+	accepted  []bool
+	strat     []int // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
+	mutant    []float64
+	pick      [3]int
+	proj      *pca.Projection // PCA-projection of this generation, or nil
+	projector pca.Projector
+	del       []int  // shrink: members to delete
+	gone      []bool // shrink: deleted or not
+	adapt     Adaptation
 
 	pcaTrials []PCATrial // the PCA trials of this generation (Snapshot.PCATrials)
 }
@@ -708,8 +712,10 @@ func (h *heco) chooseStrategy(r *rand.Rand) int {
 }
 
 // strategyProb returns q_k of eq. equStrat for the current n_k.
-func (h *heco) strategyProb() []float64 {
-	q := make([]float64, hecoStrategies)
+func (h *heco) strategyProb() []float64 { return h.strategyProbInto(make([]float64, hecoStrategies)) }
+
+// strategyProbInto writes q_k into q (length hecoStrategies) and returns it.
+func (h *heco) strategyProbInto(q []float64) []float64 {
 	sum := 0.0
 	for k := range q {
 		q[k] = h.succ[k] + h.s.N0
@@ -810,33 +816,76 @@ func (h *heco) bound(k int) de.BoundHandling {
 
 // rankTop fills h.ranked with the indices of the top np members of P by
 // the feasibility rule, best first; ties by f and then by index (LSHADE44
-// ranks lexicographically by violation, then f). A bounded insertion keeps
-// it O(|P|) when np ≪ |P|.
+// ranks lexicographically by violation, then f). That order (rankBefore)
+// is total, so the top np and their order are unique; a bounded max-heap
+// finds them with O(|P| + np·log np) comparisons in the usual case (np is
+// 11 % of |P|), and a heap sort orders them.
 func (h *heco) rankTop(np int) {
 	f, v := h.pop.f, h.pop.v
-	before := func(a, b int) bool {
-		switch {
-		case problem.Better(f[a], v[a], f[b], v[b]):
-			return true
-		case problem.Better(f[b], v[b], f[a], v[a]):
-			return false
-		}
-		return f[a] < f[b] // then the lower index: a > b is never inserted before b
-	}
-	h.ranked = h.ranked[:0]
-	for i := range h.pop.size() {
-		if len(h.ranked) == np && !before(i, h.ranked[np-1]) {
+	mu := h.pop.size()
+	np = min(np, mu)
+	hp := h.ranked[:0]
+	for i := range mu {
+		if len(hp) < np {
+			// push i and sift it up
+			hp = append(hp, i)
+			for j := len(hp) - 1; j > 0; {
+				p := (j - 1) / 2
+				if !rankBefore(f, v, hp[p], hp[j]) {
+					break
+				}
+				hp[p], hp[j] = hp[j], hp[p]
+				j = p
+			}
 			continue
 		}
-		if len(h.ranked) < np {
-			h.ranked = append(h.ranked, i)
+		if rankBefore(f, v, i, hp[0]) {
+			hp[0] = i
+			siftDown(f, v, hp, 0)
 		}
-		j := len(h.ranked) - 1
-		for ; j > 0 && before(i, h.ranked[j-1]); j-- {
-			h.ranked[j] = h.ranked[j-1]
-		}
-		h.ranked[j] = i
 	}
+	// heap sort: the worst to the end, repeatedly
+	for end := len(hp) - 1; end > 0; end-- {
+		hp[0], hp[end] = hp[end], hp[0]
+		siftDown(f, v, hp[:end], 0)
+	}
+	h.ranked = hp
+}
+
+// siftDown restores the max-heap (by rankBefore) of hp below position j.
+func siftDown(f, v []float64, hp []int, j int) {
+	for {
+		c := 2*j + 1
+		if c >= len(hp) {
+			return
+		}
+		if c+1 < len(hp) && rankBefore(f, v, hp[c], hp[c+1]) {
+			c++
+		}
+		if !rankBefore(f, v, hp[j], hp[c]) {
+			return
+		}
+		hp[j], hp[c] = hp[c], hp[j]
+		j = c
+	}
+}
+
+// rankBefore reports whether member a ranks before member b: better by
+// the feasibility rule, then lower f, then lower index. It is a strict
+// total order on a population without NaN, which the Context guarantees
+// (Evaluate turns a NaN f or v into +Inf).
+func rankBefore(f, v []float64, a, b int) bool {
+	switch {
+	case problem.Better(f[a], v[a], f[b], v[b]):
+		return true
+	case problem.Better(f[b], v[b], f[a], v[a]):
+		return false
+	case f[a] < f[b]:
+		return true
+	case f[b] < f[a]:
+		return false
+	}
+	return a < b
 }
 
 // project runs PCA-projection on Q (line HECO-PCA1) and records it in the
@@ -846,7 +895,7 @@ func (h *heco) rankTop(np int) {
 // nil and such trials fall back to mutation and crossover, as in PMODE.
 func (h *heco) project(c *Context) error {
 	less := pca.ByFeasibility(h.qf, h.qv)
-	proj, err := pca.Project(h.qx, h.n, less, min(h.s.PCAK, h.s.Lambda), min(h.s.PCAM, h.n))
+	proj, err := h.projector.Project(h.qx, h.n, less, min(h.s.PCAK, h.s.Lambda), min(h.s.PCAM, h.n))
 	switch {
 	case errors.Is(err, pca.ErrZeroVariance):
 		return nil
@@ -918,10 +967,11 @@ func (h *heco) shrink(r *rand.Rand, m int) {
 			best = i
 		}
 	}
-	del := make([]int, m)
-	de.Pick(r, del, mu, best)
-	gone := make([]bool, mu)
-	for _, i := range del {
+	h.del = append(h.del[:0], make([]int, m)...)
+	de.Pick(r, h.del, mu, best)
+	h.gone = append(h.gone[:0], make([]bool, mu)...)
+	gone := h.gone
+	for _, i := range h.del {
 		gone[i] = true
 	}
 	j := 0
@@ -953,8 +1003,16 @@ func (h *heco) trimArchive(r *rand.Rand, maxSize int) {
 // and the mean of each strategy's M_F and M_CR, ⊥ counted as CR = 0).
 func (h *heco) publish(c *Context) {
 	h.pop.publish(c)
-	a := &Adaptation{StrategyProb: h.strategyProb(),
-		MeanF: make([]float64, hecoStrategies), MeanCR: make([]float64, hecoStrategies)}
+	// The Adaptation and its slices are reused: a snapshot is valid until
+	// the next Step.
+	a := &h.adapt
+	if a.StrategyProb == nil {
+		a.StrategyProb = make([]float64, hecoStrategies)
+		a.MeanF, a.MeanCR = make([]float64, hecoStrategies), make([]float64, hecoStrategies)
+	}
+	h.strategyProbInto(a.StrategyProb)
+	clear(a.MeanF)
+	clear(a.MeanCR)
 	for k := range hecoStrategies {
 		for j := range h.s.H {
 			a.MeanF[k] += h.mf[k][j]

@@ -55,7 +55,7 @@ func newPopulation(n, size int) population {
 func (p *population) size() int            { return len(p.f) }
 func (p *population) row(i int) []float64  { return p.x[i*p.n : (i+1)*p.n] }
 func (p *population) better(i, j int) bool { return problem.Better(p.f[i], p.v[i], p.f[j], p.v[j]) }
-func (p *population) publish(c *Context)   { c.SetPopulation(p.x, p.f, p.v) }
+func (p *population) publish(c *Context)   { c.sharePopulation(p.x, p.f, p.v) }
 func (p *population) set(i int, x []float64, f, v float64) {
 	copy(p.row(i), x)
 	p.f[i], p.v[i] = f, v
