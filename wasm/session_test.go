@@ -167,6 +167,22 @@ func checkOperatorInputs(t *testing.T, op *Operator) {
 	if len(op.Inputs) != op.Count*n {
 		t.Fatalf("%d input coordinates, want %d×%d", len(op.Inputs), op.Count, n)
 	}
+	// The page draws the dropped axes too (v_{m+1}): the whole orthonormal
+	// basis, also when core computed only the leading vectors.
+	if len(op.Vectors) != n*n {
+		t.Fatalf("%d vector coordinates, want the whole basis %d×%d", len(op.Vectors), n, n)
+	}
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			d := 0.0
+			for c := 0; c < n; c++ {
+				d += op.Vectors[a*n+c] * op.Vectors[b*n+c]
+			}
+			if want := map[bool]float64{true: 1, false: 0}[a == b]; math.Abs(d-want) > 1e-9 {
+				t.Fatalf("v%d·v%d = %v, want %v", a+1, b+1, d, want)
+			}
+		}
+	}
 	moved := 0
 	for i := 0; i < op.Count; i++ {
 		x := op.Inputs[i*n : (i+1)*n]
