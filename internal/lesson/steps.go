@@ -53,24 +53,24 @@ const (
 type Step struct {
 	// Key is the step's letter, "a" to "f" for the panels of Fig. 1 and
 	// what follows them, "run" for the last.
-	Key string
+	Key string `js:"key"`
 	// Label is the printed label, e.g. "(c)".
-	Label string
-	Title string
+	Label string `js:"label"`
+	Title string `js:"title"`
 	// Caption is the step in one sentence, for a slide that embeds it.
-	Caption string
+	Caption string `js:"caption"`
 	// Text holds plain-text paragraphs (Unicode, no markup).
-	Text     []string
-	Layers   []string
-	Controls []string
-	Readouts []Readout
+	Text     []string  `js:"text"`
+	Layers   []string  `js:"layers"`
+	Controls []string  `js:"controls"`
+	Readouts []Readout `js:"readouts"`
 }
 
 // Readout is a number shown beside the figure, formatted in Go.
 type Readout struct {
-	Key   string // stable name, e.g. "angle-best"
-	Label string
-	Value string
+	Key   string `js:"key"` // stable name, e.g. "angle-best"
+	Label string `js:"label"`
+	Value string `js:"value"`
 }
 
 // NumSteps is the number of steps; URLs number them 1…NumSteps.
