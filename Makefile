@@ -48,7 +48,7 @@ screenshot: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/
 
-## reproduce: the paper's tables at dimension D with the official data (embedded; DATA=dir for other files)
+## reproduce: the paper's tables at dimension D with the official data; resumable (run it again after an interruption)
 reproduce:
 	bash scripts/reproduce.sh $(D)
 

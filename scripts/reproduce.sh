@@ -1,26 +1,34 @@
 #!/usr/bin/env bash
 # reproduce.sh D — the paper's experiments at dimension D (10, 30, 50 or 100):
-# 25 seeded runs of CMODE, PMODE, HECO-DE and HECO-PDE on C01–C28 with the
-# official CEC 2017 data and MaxFES = 20000·D, then docs/results/${D}D.md with
-# our ranking of the four algorithms and our supplement tables of PMODE and
-# HECO-PDE beside the paper's, the wall time, the core count and the command.
+# 25 seeded runs per algorithm on C01–C28 with the official CEC 2017 data
+# (embedded in cec) and MaxFES = 20000·D, then docs/results/${D}D.md with our
+# ranking of the algorithms, our supplement tables of PMODE and HECO-PDE beside
+# the paper's, the wall time and the command.
+#
+# Resumable: the runs file is written run by run (append and flush); running
+# the script again skips every finished run (cec run -resume) and goes on, so
+# a killed or interrupted reproduction loses at most the runs in flight. Each
+# invocation appends one line to the timing log docs/results/runs-${D}D.log
+# (date, commit, runs before and after, wall and CPU seconds, cores,
+# workers); the Markdown reports their sums.
 #
 # Run from anywhere; paths are relative to the repository root. Environment:
-#   DATA       cec run -data: official (default: the embedded official files),
-#              generated, or a directory of the official files
-#   PAPER_TEX  the paper's LaTeX source  (default ../shared/spec/000_e2c0f264882864e9.txt)
-#   OUT        output directory          (default docs/results)
-#   PROBLEMS, RUNS, ALGOS, SEED           a smaller grid for a trial
-#                                         (defaults all, 25, cmode,pmode,heco-de,heco-pde, 1)
-#   W1ALT      1 (default): also run HECO-PDE with the alternative reading of
-#              the weight w1 (-set w1=alt) and report which reading matches
-#              the paper's HECO-PDE table; 0: skip it
-#   FORCE      1: start the runs files again (cec run -force); by default an
-#              existing runs file is continued (cec run -resume), which
-#              refuses a file made with other flags
-# The runs file is written run by run; Ctrl-C keeps every finished run (cec
-# run exits 130 and this script stops without writing the Markdown), and
-# running the script again continues where it stopped.
+#   OUT        output directory                    (default docs/results)
+#   DATA       a directory of official CEC 2017 files instead of the embedded
+#              copy (cec run -data)
+#   ALGOS      algorithms (default cmode,pmode,heco-de,heco-pde at D = 10 and
+#              30; pmode,heco-pde at D = 50 and 100, the paper's supplement
+#              tables)
+#   PROBLEMS, RUNS, SEED                           a smaller grid for a trial
+#                                                  (defaults all, 25, 1)
+#   WORKERS    parallel runs (default: the number of cores)
+#   W1LITERAL  1: also run HECO-PDE with the printed formula of the weight w1
+#              (-set w1=literal) and compare both readings with the paper
+#              (default 1 at D = 10, 0 otherwise)
+#   MD         0: only run (or resume) the grid, do not write the Markdown
+#   RUN        0: do not run anything, write the Markdown from the runs files
+# Ctrl-C keeps every finished run (cec run exits 130 and this script stops
+# without writing the Markdown); run it again to resume.
 set -euo pipefail
 
 D=${1:-}
@@ -33,93 +41,81 @@ case "$D" in
 esac
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-DATA=${DATA:-official}
-PAPER_TEX=${PAPER_TEX:-../shared/spec/000_e2c0f264882864e9.txt}
 OUT=${OUT:-docs/results}
 PROBLEMS=${PROBLEMS:-all}
 RUNS=${RUNS:-25}
-ALGOS=${ALGOS:-cmode,pmode,heco-de,heco-pde}
 SEED=${SEED:-1}
-W1ALT=${W1ALT:-1}
-keep=-resume
-[ "${FORCE:-0}" = 1 ] && keep=-force
-
-for f in "$PAPER_TEX" $(case "$DATA" in official | generated) ;; *) echo "$DATA" ;; esac); do
-	if [ ! -e "$f" ]; then
-		echo "reproduce.sh: $f does not exist (set DATA or PAPER_TEX)" >&2
-		exit 2
-	fi
-done
+WORKERS=${WORKERS:-$(nproc)}
+MD=${MD:-1}
+RUN=${RUN:-1}
+if [ "$D" -le 30 ]; then
+	ALGOS=${ALGOS:-cmode,pmode,heco-de,heco-pde}
+	W1LITERAL=${W1LITERAL:-$([ "$D" = 10 ] && echo 1 || echo 0)}
+else
+	ALGOS=${ALGOS:-pmode,heco-pde}
+	W1LITERAL=${W1LITERAL:-0}
+fi
 
 mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/cec" ./cmd/cec
 cec="$tmp/cec"
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+# grid FILE ARGS…: run (or resume) one grid into FILE and log its wall time.
+grid() {
+	local file=$1
+	shift
+	local args=(run "$@" -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -workers "$WORKERS" -o "$file")
+	[ -e "$file" ] && args+=(-resume)
+	[ -n "${DATA:-}" ] && args+=(-data "$DATA")
+	echo "cec ${args[*]}" >&2
+	local before=0 after status=0 start
+	[ -e "$file" ] && before=$(grep -c . "$file" || true)
+	start=$(date +%s)
+	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$cec" "${args[@]}" >/dev/null || status=$?
+	after=$(grep -c . "$file" || true)
+	printf '%s commit=%s runs_before=%d runs_after=%d wall_s=%d cpu_s=%.1f cores=%d workers=%d exit=%d\n' \
+		"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$commit" "$before" "$after" $(($(date +%s) - start)) \
+		"$(awk 'END { print $1 + $2 }' "$tmp/cpu")" "$(nproc)" "$WORKERS" "$status" >>"${file%.jsonl}.log"
+	if [ "$status" -ne 0 ]; then
+		echo "reproduce.sh: cec run exited with $status; $file holds the finished runs; run the script again to resume" >&2
+		exit "$status"
+	fi
+}
+
+# wall FILE: the summed wall time and runs of the log of FILE.
+# The CPU time (user + system of cec) is the figure to trust on a shared
+# machine; the wall time grows with whatever else runs.
+wall() { awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } s += v["wall_s"]; u += v["cpu_s"]; n += v["runs_after"] - v["runs_before"]; c = v["cores"]; w = v["workers"] }
+	END { printf "%d s wall and %d s CPU for %d runs (summed over %d invocation%s, %s workers on %s cores", s, u, n, NR, NR == 1 ? "" : "s", w, c; if (n > 0) printf "; %.2f s CPU per run", u / n; printf ")" }' "${1%.jsonl}.log"; }
 
 runs="$OUT/runs-${D}D.jsonl"
+litruns="$OUT/runs-${D}D-heco-pde-w1literal.jsonl"
+if [ "$RUN" = 1 ]; then
+	grid "$runs" -algo "$ALGOS"
+	if [ "$W1LITERAL" = 1 ]; then
+		grid "$litruns" -algo heco-pde -set w1=literal
+	fi
+fi
+[ "$MD" = 1 ] || exit 0
+
 md="$OUT/${D}D.md"
-args=(run -algo "$ALGOS" -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$runs" "$keep")
-echo "cec ${args[*]}" >&2
-
-had=0 # runs already in the file (-resume): not part of the wall time
-[ "$keep" = -resume ] && [ -f "$runs" ] && had=$(grep -c $'\n' "$runs" || true)
-start=$(date +%s)
-status=0
-"$cec" "${args[@]}" >"$tmp/table.md" || status=$?
-end=$(date +%s)
-if [ "$status" -ne 0 ]; then
-	echo "reproduce.sh: cec run exited with $status; $runs holds the finished runs; $md not written" >&2
-	exit "$status"
-fi
-wall=$((end - start))
-# cec run appends runs as they finish; put the finished file in canonical order.
-"$cec" merge "$runs" -o "$tmp/sorted.jsonl" && mv "$tmp/sorted.jsonl" "$runs"
-n=$(grep -c . "$runs" || true)
-
-# HECO-PDE under the other reading of w1 (the paper's w1 = (t/T)^(20·i) is
-# ambiguous; see core/solver/heco.go).
-altruns="$OUT/runs-${D}D-heco-pde-w1alt.jsonl"
-altargs=(run -algo heco-pde -set w1=alt -problem "$PROBLEMS" -dim "$D" -runs "$RUNS" -seed "$SEED" -data "$DATA" -o "$altruns" "$keep")
-altwall=0
-if [ "$W1ALT" = 1 ]; then
-	echo "cec ${altargs[*]}" >&2
-	astart=$(date +%s)
-	"$cec" "${altargs[@]}" >/dev/null || {
-		s=$?
-		echo "reproduce.sh: cec run (w1=alt) exited with $s; $md not written" >&2
-		exit "$s"
-	}
-	altwall=$(($(date +%s) - astart))
-	"$cec" merge "$altruns" -o "$tmp/sorted.jsonl" && mv "$tmp/sorted.jsonl" "$altruns"
-fi
-cores=$(nproc)
-per=$(awk -v w="$wall" -v c="$cores" -v n="$((n - had))" 'BEGIN { if (n > 0) printf "%.2f", w * c / n; else print "?" }')
-
-# The paper's total rank values of the four algorithms at D (its Table 3,
-# among twelve algorithms).
-col=$(case "$D" in 10) echo 2 ;; 30) echo 3 ;; 50) echo 4 ;; 100) echo 5 ;; esac)
-paper_ranks=$(awk -v col="$col" '
-	/label\{table:rank_allD2\}/ { on = 1; next }
-	on && /end\{tabular\}/ { on = 0 }
-	on && /^(CMODE|PMODE|HECO-DE|HECO-PDE) / {
-		split($0, c, "&"); gsub(/[ \t]/, "", c[1]); gsub(/[ \t]/, "", c[col]); printf "| %s | %s |\n", c[1], c[col]
-	}' "$PAPER_TEX")
-
 {
 	echo "# Reproduction of the paper's experiments at D = $D"
 	echo
-	echo "Generated by \`scripts/reproduce.sh $D\` on $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
+	echo "Generated by \`scripts/reproduce.sh $D\` on $(date -u +%Y-%m-%d) at commit $commit."
 	echo
-	echo "Command:"
+	echo "Command (resumable: run again after an interruption):"
 	echo
 	echo '```'
-	echo "go run ./cmd/cec ${args[*]}"
+	echo "go run ./cmd/cec run -algo $ALGOS -problem $PROBLEMS -dim $D -runs $RUNS -seed $SEED -o $runs"
 	echo '```'
 	echo
-	echo "Wall time: ${wall} s for $((n - had)) runs$([ "$had" -gt 0 ] && echo " (the other $had of the $n were in the runs file from an earlier, interrupted invocation)") on $cores cores, one run per core at a time, so about $per s per run ($(go env GOOS)/$(go env GOARCH), $(go version | awk '{print $3}'))."
+	echo "Wall time: $(wall "$runs") ($(go env GOOS)/$(go env GOARCH), $(go version | awk '{print $3}'); the timing log is \`${runs%.jsonl}.log\`)."
 	echo
-	echo "Run r of every algorithm and problem uses seed $SEED + r; MaxFES = 20000·D; official CEC 2017 data."
+	echo "Run r of every algorithm and problem uses seed $SEED + r; MaxFES = 20000·D; the official CEC 2017 data embedded in \`cec\`."
 	echo "Runs file: \`$runs\` (one JSON object per run with the CEC checkpoints at 10 %, 50 %, 100 % of MaxFES and a log-spaced convergence curve; \`cec report $runs -o report.html\` charts it)."
 	echo
 	if [ -f "$OUT/${D}D-notes.md" ]; then
@@ -132,40 +128,36 @@ paper_ranks=$(awk -v col="$col" '
 	echo
 	"$cec" rank "$runs"
 	echo
-	if [ -n "$paper_ranks" ]; then
-		echo "The paper's total rank values at ${D}D (Table 3), for comparison of the order only: they rank twelve algorithms, we rank four."
-		echo
-		echo "| Algorithm | paper, ${D}D |"
-		echo "|---|---:|"
-		echo "$paper_ranks"
-		echo
-	fi
-	if ! "$cec" compare "$runs" -paper "$PAPER_TEX" >"$tmp/compare.md" 2>"$tmp/compare.err"; then
+	echo "The paper's total rank values (its Table 3), for comparison of the order only: they rank twelve algorithms, we rank $(tr ',' '\n' <<<"$ALGOS" | grep -c .)."
+	echo
+	"$cec" paper-table -ranks total | sed 's/^### /### /'
+	echo
+	if ! "$cec" compare "$runs" >"$tmp/compare.md" 2>"$tmp/compare.err"; then
 		echo "(no comparison: $(cat "$tmp/compare.err"))"
 	fi
-	if [ "$W1ALT" = 1 ]; then
-		"$cec" compare "$altruns" -algo heco-pde -paper "$PAPER_TEX" >"$tmp/alt.md"
-		lit=$(awk '/^## HECO-PDE/ { on = 1 } on && /^Agreement/ { sub(/^Agreement with the paper on /, ""); print; exit }' "$tmp/compare.md")
-		alt=$(awk '/^Agreement/ { sub(/^Agreement with the paper on /, ""); print; exit }' "$tmp/alt.md")
+	if [ "$W1LITERAL" = 1 ]; then
+		"$cec" compare "$litruns" -algo heco-pde >"$tmp/lit.md"
+		alt=$(awk '/^## HECO-PDE/ { on = 1 } on && /^Agreement/ { sub(/^Agreement with the paper on /, ""); print; exit }' "$tmp/compare.md")
+		lit=$(awk '/^Agreement/ { sub(/^Agreement with the paper on /, ""); print; exit }' "$tmp/lit.md")
 		echo "## Which reading of HECO-PDE's weight w1 reproduces the paper"
 		echo
-		echo "The paper prints w1 = (t/T_max)^(20·i); read literally, w1 is almost 0 until the very end of a run. We ran HECO-PDE both ways (the literal reading is the default and is used everywhere else in this file; the alternative reads the exponent as 20·i/λ like the exponents of w2 and w3)."
+		echo "The paper prints w1 = (t/T_max)^(20·i); read literally, w1 is almost 0 until the very end of a run. We ran HECO-PDE both ways: the default (\`w1=alt\`, used everywhere else in this file) reads the exponent as 20·i/λ like the exponents of w2 and w3; \`w1=literal\` is the formula as printed."
 		echo
 		echo "| reading | agreement with the paper's HECO-PDE ${D}D table |"
 		echo "|---|---|"
-		echo "| literal (t/T)^(20·i) | ${lit:-?} |"
-		echo "| alternative (t/T)^(20·i/λ) | ${alt:-?} |"
+		echo "| default, alt (t/T)^(20·i/λ) | ${alt:-?} |"
+		echo "| literal (t/T)^(20·i), as printed | ${lit:-?} |"
 		echo
-		echo "The alternative reading took ${altwall} s more (command: \`go run ./cmd/cec ${altargs[*]}\`); its full comparison is at the end of this file."
+		echo "The literal reading's grid: $(wall "$litruns"); command \`go run ./cmd/cec run -algo heco-pde -set w1=literal -problem $PROBLEMS -dim $D -runs $RUNS -seed $SEED -o $litruns\`. Its full comparison is at the end of this file."
 		echo
 	fi
 	cat "$tmp/compare.md"
-	if [ "$W1ALT" = 1 ]; then
+	if [ "$W1LITERAL" = 1 ]; then
 		echo
-		echo "## HECO-PDE with the alternative w1 reading"
+		echo "## HECO-PDE with the printed w1 formula (w1=literal)"
 		echo
-		sed 's/^## HECO-PDE/### HECO-PDE (w1 = alt)/' "$tmp/alt.md"
+		sed 's/^## HECO-PDE/### HECO-PDE (w1 = literal)/' "$tmp/lit.md"
 	fi
 } >"$tmp/out.md"
 mv "$tmp/out.md" "$md"
-echo "reproduce.sh: wrote $runs and $md (${wall} s)" >&2
+echo "reproduce.sh: wrote $md" >&2
