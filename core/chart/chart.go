@@ -6,6 +6,13 @@
 //	parts, err := chart.ConvergenceParts(history, chart.ConvergenceOptions{})
 //	js, err := chart.ExplainedVariance(eigenvalues)
 //
+// and, for experiments (many runs of several configurations, summarised by
+// package stats):
+//
+//	js, err := chart.MedianConvergence(bands, chart.BandOptions{LogFES: true})
+//	js, err := chart.FinalBoxes(samples, chart.BoxOptions{})
+//	js, err := chart.RuntimeECDF(ecdfs, chart.ECDFOptions{LogFES: true, To: maxFES})
+//
 // Non-finite values are replaced by null (a gap in ECharts) before
 // marshalling, since encoding/json refuses NaN and ±Inf.
 //

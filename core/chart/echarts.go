@@ -38,18 +38,32 @@ func echartsJSON(m *Model) ([]byte, error) {
 			SplitLine: splitLine(a.HideSplitLine)})
 	}
 	var series charts.MultiSeries
-	for _, s := range m.Series {
-		ss := charts.SingleSeries{Name: s.Name, Type: s.Type, XAxisIndex: s.X, YAxisIndex: s.Y,
+	v := seriesVisitor{noTooltip: map[int]bool{}}
+	for i, s := range m.Series {
+		ss := charts.SingleSeries{Name: s.Name, Type: s.Type, Stack: s.Stack, XAxisIndex: s.X, YAxisIndex: s.Y,
 			ShowSymbol: opts.Bool(s.Symbol), Color: s.Color}
+		if s.Step != "" {
+			ss.Step = s.Step
+		}
+		if s.SymbolSize > 0 {
+			ss.SymbolSize = s.SymbolSize
+		}
 		// Plain values ([x, y] pairs or numbers), not {value: …} items:
 		// ECharts parses plain data several times faster.
 		ss.Data = plainData(s.Values)
-		if s.LineWidth > 0 || s.Dashed {
+		if s.LineWidth > 0 || s.Dashed || s.HideLine {
 			ss.LineStyle = &opts.LineStyle{Color: s.Color, Width: s.LineWidth}
 			if s.Dashed {
 				ss.LineStyle.Type = "dashed"
 			}
+			if s.HideLine {
+				ss.LineStyle.Opacity = opts.Float(0)
+			}
 		}
+		if s.Area > 0 {
+			ss.AreaStyle = &opts.AreaStyle{Color: s.Color, Opacity: opts.Float(s.Area)}
+		}
+		v.noTooltip[i] = s.NoTooltip
 		series = append(series, ss)
 	}
 	if m.Kind == "bar" {
@@ -58,13 +72,45 @@ func echartsJSON(m *Model) ([]byte, error) {
 		c.XAxisList, c.YAxisList = xs, ys
 		c.SetXAxis(m.Categories)
 		c.MultiSeries = series
+		c.Accept(v)
 		return marshalChart(c)
 	}
 	c := charts.NewLine()
 	c.SetGlobalOptions(global...)
 	c.XAxisList, c.YAxisList = xs, ys
 	c.MultiSeries = series
+	c.Accept(v)
 	return marshalChart(c)
+}
+
+// seriesVisitor writes "tooltip": {"show": false} into the series marked
+// NoTooltip: go-echarts' SeriesTooltip has no Show field, and a
+// ConfigurationVisitor is its way to add options it does not model.
+type seriesVisitor struct {
+	charts.BaseConfigurationVisitor
+	noTooltip map[int]bool
+}
+
+// seriesNoTooltip is a series with its tooltip switched off; the outer
+// Tooltip field hides the one embedded in SingleSeries (encoding/json
+// takes the shallower field).
+type seriesNoTooltip struct {
+	charts.SingleSeries
+	Tooltip struct {
+		Show bool `json:"show"`
+	} `json:"tooltip"`
+}
+
+func (v seriesVisitor) VisitSeriesOpt(series charts.MultiSeries) interface{} {
+	out := make([]interface{}, len(series))
+	for i, s := range series {
+		if v.noTooltip[i] {
+			out[i] = seriesNoTooltip{SingleSeries: s}
+		} else {
+			out[i] = s
+		}
+	}
+	return out
 }
 
 func boolOpt(b bool) *bool {

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"pcaplay/core/stats"
 )
 
 // normalize decodes JSON and drops empty objects and nulls held by object
@@ -57,6 +59,28 @@ func TestLiteMatchesGoEcharts(t *testing.T) {
 		"convergence-symlog":   convergenceModel(neg, ConvergenceOptions{MaxPoints: 10}),
 		"convergence-empty":    convergenceModel(nil, ConvergenceOptions{}),
 		"variance":             varianceModel([]float64{5, 2, 1, 0, math.NaN()}, "PCA"),
+	}
+	// The experiment charts: bands (stack, area, hidden lines, series
+	// without tooltip), box plots (boxplot and scatter on a category axis),
+	// ECDF steps.
+	bands := testBands(t)
+	ecdf, _ := stats.NewECDF([]int{100, 400, stats.NotReached})
+	runs := []stats.Sample{{Name: "a", Runs: feasibleRuns(1, 2, 3, 100)}, {Name: "b", Runs: []stats.Run{{F: 1, MeanV: 1}}}}
+	for name, f := range map[string]func() (*Model, error){
+		"band":    func() (*Model, error) { return bandModel(bands, BandOptions{Title: "C01", LogFES: true}) },
+		"band-v":  func() (*Model, error) { return bandModel(bands, BandOptions{Violation: true}) },
+		"boxes":   func() (*Model, error) { return boxModel(runs, BoxOptions{Title: "final"}) },
+		"boxes-v": func() (*Model, error) { return boxModel(runs, BoxOptions{Violation: true}) },
+		"ecdf": func() (*Model, error) {
+			return ecdfModel([]ECDFSeries{{"a", ecdf}}, ECDFOptions{LogFES: true, To: 1000})
+		},
+		"ecdf-lin": func() (*Model, error) { return ecdfModel([]ECDFSeries{{"a", ecdf}, {"b", ecdf}}, ECDFOptions{}) },
+	} {
+		m, err := f()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		models[name] = m
 	}
 	for name, m := range models {
 		for i, p := range SplitGrids(m) {

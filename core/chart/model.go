@@ -4,7 +4,7 @@ package chart
 // The builders fill it; render turns it into JSON (with go-echarts natively,
 // directly in the browser module).
 type Model struct {
-	Kind         string // "line" (value x axes) or "bar" (category x axis)
+	Kind         string // "line" (value or log x axes) or "bar" (category x axis: bar, boxplot and scatter series)
 	Title        string
 	LegendTop    string
 	LegendScroll bool
@@ -42,7 +42,25 @@ type Series struct {
 	X, Y              int // axis indices
 	LineWidth         float32
 	Dashed, Symbol    bool
-	Values            []interface{}
+	// Stack names the stack of a line series: its values are drawn on top
+	// of those of the earlier series of the stack (a band is a transparent
+	// base and a filled difference).
+	Stack string
+	// Step draws a line series as a step function: "end" holds each value
+	// until the next point's x (a right-continuous ECDF).
+	Step string
+	// Area fills the area under a line (down to the previous series of its
+	// stack) with its colour at this opacity; 0: no fill.
+	Area float32
+	// HideLine draws no line (opacity 0), for the parts of a band.
+	HideLine bool
+	// NoTooltip leaves the series out of the axis tooltip, for series whose
+	// values mean nothing alone (the base and width of a band).
+	NoTooltip bool
+	// SymbolSize is the size of the symbols of a scatter series; 0: the
+	// default.
+	SymbolSize int
+	Values     []interface{}
 }
 
 // The lite encoding mirrors what go-echarts' JSON() writes for the same
@@ -108,18 +126,31 @@ type liteAxis struct {
 }
 
 type liteSeries struct {
-	Name       string        `json:"name,omitempty"`
-	Type       string        `json:"type,omitempty"`
-	XAxisIndex int           `json:"xAxisIndex,omitempty"`
-	YAxisIndex int           `json:"yAxisIndex,omitempty"`
-	ShowSymbol bool          `json:"showSymbol"`
-	Color      string        `json:"color,omitempty"`
-	Data       []interface{} `json:"data"`
-	LineStyle  *struct {
-		Color string  `json:"color,omitempty"`
-		Width float32 `json:"width,omitempty"`
-		Type  string  `json:"type,omitempty"`
-	} `json:"lineStyle,omitempty"`
+	Name       string         `json:"name,omitempty"`
+	Type       string         `json:"type,omitempty"`
+	Stack      string         `json:"stack,omitempty"`
+	XAxisIndex int            `json:"xAxisIndex,omitempty"`
+	YAxisIndex int            `json:"yAxisIndex,omitempty"`
+	Step       string         `json:"step,omitempty"`
+	ShowSymbol bool           `json:"showSymbol"`
+	Color      string         `json:"color,omitempty"`
+	SymbolSize int            `json:"symbolSize,omitempty"`
+	Data       []interface{}  `json:"data"`
+	LineStyle  *liteLineStyle `json:"lineStyle,omitempty"`
+	AreaStyle  *struct {
+		Color   string   `json:"color,omitempty"`
+		Opacity *float32 `json:"opacity,omitempty"`
+	} `json:"areaStyle,omitempty"`
+	Tooltip *struct {
+		Show bool `json:"show"`
+	} `json:"tooltip,omitempty"`
+}
+
+type liteLineStyle struct {
+	Color   string   `json:"color,omitempty"`
+	Width   float32  `json:"width,omitempty"`
+	Type    string   `json:"type,omitempty"`
+	Opacity *float32 `json:"opacity,omitempty"`
 }
 
 // plainData returns the values as a JSON array (never null).
@@ -173,17 +204,28 @@ func liteJSON(m *Model) ([]byte, error) {
 		o.YAxis = append(o.YAxis, axis(a))
 	}
 	for _, s := range m.Series {
-		ls := liteSeries{Name: s.Name, Type: s.Type, XAxisIndex: s.X, YAxisIndex: s.Y, ShowSymbol: s.Symbol,
-			Color: s.Color, Data: plainData(s.Values)}
-		if s.LineWidth > 0 || s.Dashed {
-			ls.LineStyle = &struct {
-				Color string  `json:"color,omitempty"`
-				Width float32 `json:"width,omitempty"`
-				Type  string  `json:"type,omitempty"`
-			}{Color: s.Color, Width: s.LineWidth}
+		ls := liteSeries{Name: s.Name, Type: s.Type, Stack: s.Stack, XAxisIndex: s.X, YAxisIndex: s.Y, Step: s.Step,
+			ShowSymbol: s.Symbol, Color: s.Color, SymbolSize: s.SymbolSize, Data: plainData(s.Values)}
+		if s.LineWidth > 0 || s.Dashed || s.HideLine {
+			ls.LineStyle = &liteLineStyle{Color: s.Color, Width: s.LineWidth}
 			if s.Dashed {
 				ls.LineStyle.Type = "dashed"
 			}
+			if s.HideLine {
+				ls.LineStyle.Opacity = new(float32)
+			}
+		}
+		if s.Area > 0 {
+			op := s.Area
+			ls.AreaStyle = &struct {
+				Color   string   `json:"color,omitempty"`
+				Opacity *float32 `json:"opacity,omitempty"`
+			}{Color: s.Color, Opacity: &op}
+		}
+		if s.NoTooltip {
+			ls.Tooltip = &struct {
+				Show bool `json:"show"`
+			}{false}
 		}
 		o.Series = append(o.Series, ls)
 	}

@@ -64,14 +64,16 @@ type Band struct {
 // QuartileRuns returns the 0-based positions, among n runs sorted by the
 // CEC order ≺, of the lower-quartile, median and upper-quartile run:
 //
-//	lo = round(¼(n−1)),  median = ⌊(n−1)/2⌋,  hi = round(¾(n−1)),
+//	lo = ⌈¼(n−1) − ½⌉ (¼(n−1) rounded, halves down),  median = ⌊(n−1)/2⌋,  hi = (n−1) − lo,
 //
-// rounding halves away from zero. The median is Summarize's (the better
-// middle run for even n); for the paper's 25 runs they are the 7th, 13th
-// and 19th run. Quartiles are order statistics, not interpolations: a
-// quantity between a feasible and an infeasible run has no meaning.
+// so the quartile runs lie symmetrically in the order. The median is
+// Summarize's (the better middle run for even n); for the paper's 25 runs
+// the three are the 7th, 13th and 19th run. Quartiles are order
+// statistics, not interpolations: a quantity between a feasible and an
+// infeasible run has no meaning.
 func QuartileRuns(n int) (lo, median, hi int) {
-	return int(math.Round(0.25 * float64(n-1))), (n - 1) / 2, int(math.Round(0.75 * float64(n-1)))
+	lo = int(math.Ceil(0.25*float64(n-1) - 0.5))
+	return lo, (n - 1) / 2, n - 1 - lo
 }
 
 // ConvergenceBand aggregates the curves of one configuration's runs on one

@@ -11,7 +11,7 @@ import (
 
 func TestQuartileRuns(t *testing.T) {
 	for _, tc := range []struct{ n, lo, med, hi int }{
-		{1, 0, 0, 0}, {2, 0, 0, 1}, {3, 1, 1, 2}, {4, 1, 1, 2}, {5, 1, 2, 3}, {25, 6, 12, 18}, {26, 6, 12, 19},
+		{1, 0, 0, 0}, {2, 0, 0, 1}, {3, 0, 1, 2}, {4, 1, 1, 2}, {5, 1, 2, 3}, {7, 1, 3, 5}, {25, 6, 12, 18}, {26, 6, 12, 19},
 	} {
 		lo, med, hi := QuartileRuns(tc.n)
 		if lo != tc.lo || med != tc.med || hi != tc.hi {
