@@ -809,3 +809,49 @@ func TestAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestWilcoxon: six runs each; on C01 every cmode run is infeasible
+// (worse whatever its f), on C02 cmode has the lower f, on C03 the two
+// are identical. SciPy: the separated problems have U = 36 and 0 and
+// p = 2/924 = 0.0021645021645021645 (exact), the identical one U = 18,
+// p = 1.
+func TestWilcoxon(t *testing.T) {
+	var recs []experiment.Record
+	for r := 0; r < 6; r++ {
+		recs = append(recs,
+			handRec("pmode", "C01", r, float64(r+1), 0, [3]int{}),
+			handRec("cmode", "C01", r, -5, 0.5*float64(r+1), [3]int{0, 1, 0}),
+			handRec("pmode", "C02", r, 10+float64(r), 0, [3]int{}),
+			handRec("cmode", "C02", r, 1+float64(r), 0, [3]int{}),
+			handRec("pmode", "C03", r, float64(r), 0, [3]int{}),
+			handRec("cmode", "C03", r, float64(r), 0, [3]int{}),
+		)
+	}
+	p := filepath.Join(t.TempDir(), "six.jsonl")
+	writeRecords(t, p, recs)
+	r := cec(t, "", "wilcoxon", p)
+	if r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	for _, want := range []string{
+		"### Wilcoxon rank-sum tests, D = 10\n",
+		"final results of 6 runs per algorithm",
+		"| problem | CMODE vs PMODE |\n|---|:-:|\n",
+		"| C01 | − 0.00216 |\n| C02 | + 0.00216 |\n| C03 | ≈ 1 |\n| w/t/l | 1/1/1 |\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	c := cec(t, "", "wilcoxon", p, "-format", "csv", "-alpha", "0.001")
+	want := "dim,problem,a,b,n_a,n_b,rank_sum_a,rank_sum_b,u,p,method,p_holm,mark\n" +
+		"10,C01,cmode,pmode,6,6,57,21,36,0.0021645021645021645,exact,0.0021645021645021645,=\n" +
+		"10,C02,cmode,pmode,6,6,21,57,0,0.0021645021645021645,exact,0.0021645021645021645,=\n" +
+		"10,C03,cmode,pmode,6,6,39,39,18,1,asymptotic,1,=\n"
+	if c.code != 0 || c.stdout != want {
+		t.Errorf("csv at α = 0.001:\n%s%s\nwant\n%s", c.stdout, c.stderr, want)
+	}
+	wantBadInput(t, cec(t, "", "wilcoxon", p, "-alpha", "1"), "-alpha 1")
+	wantBadInput(t, cec(t, "", "wilcoxon", p, "-format", "tex"), "tex")
+	wantBadInput(t, cec(t, "", "wilcoxon", p, "-algo", "pmode"), "two or more")
+}

@@ -86,6 +86,7 @@ commands:
   report       one offline HTML page: every dimension of the runs, ours beside the paper's
                tables, the rankings, convergence charts
   compare      our supplement tables beside the paper's
+  wilcoxon     pairwise Wilcoxon rank-sum tests of the algorithms, Holm-corrected, +/−/≈ and w/t/l
   paper-table  print one of the paper's published tables (supplement, ranks, total ranks)
 
 Run "cec <command> -h" for the flags of a command.
@@ -95,7 +96,7 @@ Run "cec <command> -h" for the flags of a command.
 // one line on stderr.
 func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare or paper-table; cec help)")
+		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table; cec help)")
 		return exitBadInput
 	}
 	name, rest := args[0], args[1:]
@@ -115,13 +116,15 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdReport(rest, stdout)
 	case "compare":
 		err = cmdCompare(rest, stdout)
+	case "wilcoxon":
+		err = cmdWilcoxon(rest, stdout)
 	case "paper-table":
 		err = cmdPaperTable(rest, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "cec: unknown command %q (want eval, run, merge, table, rank, report, compare or paper-table)\n", name)
+		fmt.Fprintf(stderr, "cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table)\n", name)
 		return exitBadInput
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {

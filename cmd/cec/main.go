@@ -10,6 +10,7 @@
 //	cec rank    runs.jsonl … [-algo a,b] [-dim D]
 //	cec report  runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper paper.tex]
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
+//	cec wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-alpha 0.05] [-format md|csv]
 //	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
 //
 // Run "cec help" or "cec <command> -h" for the flags. -data defaults to
