@@ -7,8 +7,8 @@ import (
 
 // Entry is one algorithm's Summary on one problem.
 type Entry struct {
-	Algorithm string
-	Summary   Summary
+	Algorithm string  `json:"algorithm"`
+	Summary   Summary `json:"summary"`
 }
 
 // RankMean ranks algorithms on one problem by their mean values (§5.3 rule 1,
@@ -113,17 +113,19 @@ func cmpHigher(a, b float64) int {
 // rule 3).
 type Table struct {
 	// Problems and Algorithms name the rows and columns of Mean and Median.
-	Problems   []string
-	Algorithms []string
+	Problems   []string `json:"problems"`
+	Algorithms []string `json:"algorithms"`
 	// Mean[p][a] and Median[p][a] are the RankMean and RankMedian ranks of
 	// algorithm a on problem p.
-	Mean, Median [][]int
+	Mean   [][]int `json:"mean"`
+	Median [][]int `json:"median"`
 	// MeanTotal[a] = Σ_p Mean[p][a] and MedianTotal[a] = Σ_p Median[p][a]
 	// (the Total columns of the paper's per-dimension rank tables).
-	MeanTotal, MedianTotal []int
+	MeanTotal   []int `json:"mean_total"`
+	MedianTotal []int `json:"median_total"`
 	// Total[a] = MeanTotal[a] + MedianTotal[a], the rank value
 	// Σ_i rank_i(mean) + Σ_i rank_i(median) of the paper's total-rank table.
-	Total []int
+	Total []int `json:"total"`
 }
 
 // Rank ranks the algorithms on every problem with RankMean and RankMedian

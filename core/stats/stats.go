@@ -39,22 +39,24 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// Run is the final result of one run.
+// Run is the final result of one run. Its JSON keys are those of a `cec
+// run` record (f, v, counts, feasible), so a record line decodes into a
+// Run.
 type Run struct {
 	// F is the objective of the run's best solution, chosen by the
 	// feasibility rule.
-	F float64
+	F float64 `json:"f"`
 	// MeanV is the CEC mean violation of that solution,
 	// v̄ = (Σ_i G_i + Σ_j H_j)/(p+q) (problem.MeanViolation). It is 0 exactly
 	// when the solution is feasible.
-	MeanV float64
+	MeanV float64 `json:"v"`
 	// Counts is c: the number of constraints violated by more than 1, by a
 	// value in (0.01, 1] and by a value in (1e-4, 0.01]
 	// (problem.ViolationCounts).
-	Counts [3]int
+	Counts [3]int `json:"counts"`
 	// Feasible reports whether the solution satisfies every constraint
 	// (g_i ≤ 0, |h_j| ≤ 1e-4). It must agree with MeanV: Feasible ⇔ MeanV = 0.
-	Feasible bool
+	Feasible bool `json:"feasible"`
 }
 
 // Summary is one column of the paper's supplement tables, computed from the
@@ -72,17 +74,22 @@ type Run struct {
 //
 // The median solution is feasible exactly when MedianV == 0.
 type Summary struct {
-	Best, Median, Mean, Worst, Std float64
+	Best   float64 `json:"best"`
+	Median float64 `json:"median"`
+	Mean   float64 `json:"mean"`
+	Worst  float64 `json:"worst"`
+	Std    float64 `json:"std"`
 	// MedianCounts is c of the median solution.
-	MedianCounts [3]int
+	MedianCounts [3]int `json:"median_counts"`
 	// MedianV is v̄, the mean violation of the median solution.
-	MedianV float64
+	MedianV float64 `json:"median_v"`
 	// SR is the feasibility rate in percent.
-	SR float64
+	SR float64 `json:"sr"`
 	// Vio is the mean of MeanV over all runs.
-	Vio float64
+	Vio float64 `json:"vio"`
 	// Runs is n; FeasibleRuns is the number of feasible runs.
-	Runs, FeasibleRuns int
+	Runs         int `json:"runs"`
+	FeasibleRuns int `json:"feasible_runs"`
 }
 
 // MedianFeasible reports whether the median solution is feasible, i.e.

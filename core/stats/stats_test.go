@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -227,4 +228,29 @@ func summaryClose(a, b Summary, tol float64) bool {
 		close(a.Worst, b.Worst) && close(a.Std, b.Std) && close(a.MedianV, b.MedianV) &&
 		close(a.SR, b.SR) && close(a.Vio, b.Vio) && a.MedianCounts == b.MedianCounts &&
 		a.Runs == b.Runs && a.FeasibleRuns == b.FeasibleRuns
+}
+
+// TestRunFromRecordJSON: a `cec run` record line decodes into a Run (the
+// other keys are ignored), and a Summary marshals.
+func TestRunFromRecordJSON(t *testing.T) {
+	line := `{"algo":"pmode","problem":"C03","dim":10,"run":4,"seed":5,"maxfes":200000,"fes":200000,` +
+		`"f":17107.9,"v":0.0116861,"feasible":false,"counts":[0,1,0],"best_fes":199950,"x":[1,2],"settings":"","checkpoints":[],"curve":{"fes":[],"f":[],"v":[]}}`
+	var r Run
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		t.Fatal(err)
+	}
+	if want := (Run{F: 17107.9, MeanV: 0.0116861, Counts: [3]int{0, 1, 0}}); r != want {
+		t.Errorf("decoded %+v, want %+v", r, want)
+	}
+	s, err := Summarize([]Run{r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"median_v":0.0116861`) || !strings.Contains(string(b), `"sr":0`) {
+		t.Errorf("summary JSON %s", b)
+	}
 }
