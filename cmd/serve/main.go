@@ -1,9 +1,21 @@
 // Command serve serves the built pcaplay site, embedded in the binary.
 //
 // Build the site first (make serve does both): scripts/build-site.sh writes
-// it into cmd/serve/public, which this command embeds.
+// it into cmd/serve/public, which this command embeds. Only the site is
+// served: the folder's README.md (build notes) is not.
 //
 //	serve [-addr 127.0.0.1:8080]
+//
+// The default address is loopback only. An address without a host
+// (":8080") or with an unspecified one ("0.0.0.0:8080", "[::]:8080")
+// listens on every network interface, and serve says so; an empty -addr is
+// refused rather than read as "every interface, any port".
+//
+// SIGINT, SIGTERM and SIGHUP stop the server gracefully: it stops accepting
+// connections, closes idle ones and waits for the responses in flight to
+// finish (a client that stops reading is dropped after
+// server.DefaultStallTimeout, so the wait is bounded). The same signal
+// again stops at once.
 package main
 
 import (
@@ -18,8 +30,9 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
+	"sync/atomic"
 	"syscall"
-	"time"
 
 	"pcaplay/internal/server"
 )
@@ -27,39 +40,55 @@ import (
 //go:embed public
 var public embed.FS
 
+// buildNotes is the placeholder README of cmd/serve/public: it documents the
+// build and is not part of the site.
+const buildNotes = "README.md"
+
+// stopSignals stop the server (SIGHUP too: a closed terminal or a
+// supervisor's reload should not kill it mid-response).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, stopSignals...)
 	site, err := fs.Sub(public, "public")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
-	os.Exit(run(ctx, os.Args[1:], site, os.Stdout, os.Stderr))
+	os.Exit(run(sigs, os.Args[1:], site, os.Stdout, os.Stderr))
 }
 
-// run parses args, serves site until ctx ends, then shuts down gracefully.
-// It returns the exit code: 0 on a clean stop, 2 on bad flags, 1 otherwise.
-func run(ctx context.Context, args []string, site fs.FS, stdout, stderr io.Writer) int {
+const usage = "usage: serve [-addr host:port]"
+
+// run parses args and serves site (without its build notes) until a value
+// arrives on stop, then shuts down gracefully; a second value stops at
+// once. It returns the exit code: 0 on a clean stop, 2 on bad flags, 1
+// otherwise.
+func run(stop <-chan os.Signal, args []string, site fs.FS, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	addr := fset.String("addr", "127.0.0.1:8080", "`host:port` to listen on")
+	addr := fset.String("addr", "127.0.0.1:8080", "`host:port` to listen on (127.0.0.1: this machine only; :8080 or 0.0.0.0:8080: every network interface)")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fset.SetOutput(stdout)
-			fmt.Fprintln(stdout, "usage: serve [-addr host:port]")
+			fmt.Fprintln(stdout, usage)
 			fset.PrintDefaults()
 			return 0
 		}
-		fmt.Fprintf(stderr, "serve: %v (usage: serve [-addr host:port])\n", err)
+		fmt.Fprintf(stderr, "serve: %v (%s)\n", err, usage)
 		return 2
 	}
 	if fset.NArg() > 0 {
-		fmt.Fprintf(stderr, "serve: unexpected argument %q (usage: serve [-addr host:port])\n", fset.Arg(0))
+		fmt.Fprintf(stderr, "serve: unexpected argument %q (%s)\n", fset.Arg(0), usage)
+		return 2
+	}
+	if *addr == "" {
+		fmt.Fprintf(stderr, "serve: -addr '': empty address; want host:port, e.g. 127.0.0.1:8080 (this machine only) or :8080 (every network interface)\n")
 		return 2
 	}
 
-	h, err := server.New(site)
+	h, err := server.New(without(site, buildNotes))
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
@@ -73,12 +102,13 @@ func run(ctx context.Context, args []string, site fs.FS, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-	}
-	fmt.Fprintf(stdout, "pcaplay: serving on %s\n", displayURL(ln.Addr()))
+	var inFlight atomic.Int64
+	srv := server.NewHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inFlight.Add(1)
+		defer inFlight.Add(-1)
+		h.ServeHTTP(w, r)
+	}))
+	fmt.Fprintln(stdout, "pcaplay: serving on "+describeAddr(ln.Addr()))
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -86,27 +116,67 @@ func run(ctx context.Context, args []string, site fs.FS, stdout, stderr io.Write
 	case err := <-errc:
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
-	case <-ctx.Done():
+	case sig := <-stop:
+		if n := inFlight.Load(); n > 0 {
+			fmt.Fprintf(stdout, "pcaplay: %v: stopping after the %d response(s) in flight (%v again stops at once)\n", sig, n, sig)
+		}
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Shutdown waits for the responses in flight; each is bounded by the
+	// handler's stall timeout, so there is no deadline here, only a second
+	// signal.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		fmt.Fprintln(stderr, "serve: shutdown:", err)
+	go func() {
+		select {
+		case <-stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	if err := srv.Shutdown(ctx); err != nil {
+		srv.Close()
+		fmt.Fprintf(stderr, "serve: stopped at once, %d response(s) cut\n", inFlight.Load())
 		return 1
 	}
 	fmt.Fprintln(stdout, "pcaplay: stopped")
 	return 0
 }
 
-// displayURL turns a listener address into a URL a person can open: an
-// unspecified host (":8080", "0.0.0.0:8080") is shown as localhost.
-func displayURL(a net.Addr) string {
+// describeAddr says where the listener is reachable. A specific host gives
+// its URL. An unspecified one (":8080", "0.0.0.0:8080", "[::]:8080") means
+// every network interface: the address is printed as it is, with the URL
+// to use on this machine.
+func describeAddr(a net.Addr) string {
 	host, port, err := net.SplitHostPort(a.String())
 	if err != nil {
 		return "http://" + a.String() + "/"
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "localhost"
+	ip := net.ParseIP(host)
+	if ip == nil || !ip.IsUnspecified() {
+		return "http://" + net.JoinHostPort(host, port) + "/"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	return fmt.Sprintf("%s, every network interface (reachable from other machines); on this machine: http://localhost:%s/", a, port)
+}
+
+// without hides the root-level file name of fsys.
+func without(fsys fs.FS, name string) fs.FS { return hideFS{fsys, name} }
+
+type hideFS struct {
+	fs.FS
+	name string
+}
+
+func (h hideFS) Open(name string) (fs.File, error) {
+	if name == h.name {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return h.FS.Open(name)
+}
+
+func (h hideFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	ents, err := fs.ReadDir(h.FS, name)
+	if name == "." {
+		ents = slices.DeleteFunc(ents, func(e fs.DirEntry) bool { return e.Name() == h.name })
+	}
+	return ents, err
 }

@@ -3,7 +3,14 @@
 // The handler is made for a small static site that is read once: New reads
 // every file into memory, computes a strong ETag for each one and pairs each
 // file with its precompressed siblings (NAME.br, NAME.gz), which it serves
-// when the request's Accept-Encoding allows them. It never lists a directory.
+// when the request's Accept-Encoding allows them, with their length (so that
+// a browser shows the progress of the big WebAssembly module). It never
+// lists a directory.
+//
+// A response's body is written under a deadline that moves forward while
+// the client reads (Handler.StallTimeout): a slow client that keeps reading
+// gets the whole file, one that stops reading is dropped, so stalled
+// connections do not pile up. NewHTTPServer sets the other timeouts.
 package server
 
 import (
@@ -88,10 +95,45 @@ type file struct {
 	encoded     map[string]variant // by content coding: "br", "gzip"
 }
 
+// DefaultStallTimeout is Handler.StallTimeout when it is 0: a client that
+// reads nothing of a response for this long is disconnected.
+const DefaultStallTimeout = 30 * time.Second
+
 // Handler serves a site read by New.
 type Handler struct {
 	files map[string]*file
 	built bool
+
+	// StallTimeout bounds how long writing one piece (at most 32 kB) of a
+	// response body may block on a client that does not read: the write
+	// deadline is moved to now + StallTimeout before each piece. 0 means
+	// DefaultStallTimeout. Set it before serving.
+	StallTimeout time.Duration
+}
+
+// NewHTTPServer returns an http.Server for h with the timeouts of a
+// public static site:
+//
+//	ReadHeaderTimeout 10 s   a client has 10 s to send its request headers
+//	ReadTimeout       30 s   … and its whole request (the site takes no bodies)
+//	WriteTimeout      30 s   to write the response headers and the first piece
+//	                         of the body; while the body is written, h moves
+//	                         the deadline forward as the client reads
+//	                         (Handler.StallTimeout), so a slow download of the
+//	                         wasm module is never cut, a stalled one is
+//	IdleTimeout       60 s   an idle keep-alive connection is closed
+//	MaxHeaderBytes    64 kB
+//
+// Slow or stalled clients thus hold a descriptor for a bounded time.
+func NewHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // New reads every regular file of site and returns a handler that serves
@@ -214,8 +256,61 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Content-Type", f.contentType)
 	hd.Set("Cache-Control", CacheControl)
 	hd.Set("ETag", v.etag)
-	// ServeContent answers If-None-Match (304), HEAD and Range requests.
-	http.ServeContent(w, r, f.name, time.Time{}, bytes.NewReader(v.data))
+	stall := h.StallTimeout
+	if stall <= 0 {
+		stall = DefaultStallTimeout
+	}
+	body := &progressReader{r: bytes.NewReader(v.data), rc: http.NewResponseController(w), stall: stall}
+	// ServeContent answers If-None-Match (304), HEAD and Range requests. It
+	// sends no Content-Length with a Content-Encoding (it cannot know that
+	// the bytes are not compressed on the fly); lengthWriter adds it.
+	http.ServeContent(&lengthWriter{ResponseWriter: w, n: len(v.data)}, r, f.name, time.Time{}, body)
+}
+
+// lengthWriter sets Content-Length to n on a 200 response that has none:
+// the whole of a precompressed variant is sent as it is stored.
+type lengthWriter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (w *lengthWriter) WriteHeader(code int) {
+	hd := w.Header()
+	if code == http.StatusOK && hd.Get("Content-Length") == "" && hd.Get("Content-Encoding") != "" {
+		hd.Set("Content-Length", strconv.Itoa(w.n))
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *lengthWriter) Write(p []byte) (int, error) { return w.ResponseWriter.Write(p) }
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *lengthWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// progressReader is the body handed to ServeContent: before each piece it
+// gives out, it moves the connection's write deadline to now + stall, so
+// that writing the piece may block on the client for at most stall.
+// (Writers that have no deadline, such as httptest.ResponseRecorder, are
+// left alone.)
+type progressReader struct {
+	r     *bytes.Reader
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+// maxPiece bounds one Read, so that a deadline covers at most that much.
+const maxPiece = 32 << 10
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	if len(b) > maxPiece {
+		b = b[:maxPiece]
+	}
+	_ = p.rc.SetWriteDeadline(time.Now().Add(p.stall)) // ErrNotSupported: no deadline to move
+	return p.r.Read(b)
+}
+
+func (p *progressReader) Seek(offset int64, whence int) (int64, error) {
+	return p.r.Seek(offset, whence)
 }
 
 // lookup maps a URL path to a file: "/" and "/dir/" to their index.html, a
