@@ -50,6 +50,10 @@ func (r RankSum) Direction() int {
 // exact distribution is used (SciPy 1.10's 'auto' rule).
 const exactMaxSize = 8
 
+// exactMaxCells bounds NA·NB for the exact distribution (its cost is about
+// 16·NA·NB big-integer additions: 8 runs against 10,000 take 80 ms).
+const exactMaxCells = 1 << 20
+
 // MannWhitneyU performs the two-sided Mann–Whitney U test of x against y
 // exactly as scipy.stats.mannwhitneyu(x, y) does with its defaults in SciPy
 // 1.10 (alternative='two-sided', use_continuity=True, method='auto'), and
@@ -76,6 +80,8 @@ const exactMaxSize = 8
 //
 // MannWhitneyU returns an error, naming the sample and index, for an empty
 // sample and for a NaN (SciPy refuses NaN too); ±Inf are ordinary values.
+// It also refuses, rather than run for seconds, an exact test with
+// NA·NB > 2²⁰ (8 runs against more than 131,072).
 func MannWhitneyU(x, y []float64) (RankSum, error) {
 	if len(x) == 0 || len(y) == 0 {
 		return RankSum{}, fmt.Errorf("stats: rank-sum test needs two non-empty samples (sizes %d and %d)", len(x), len(y))
@@ -93,12 +99,12 @@ func MannWhitneyU(x, y []float64) (RankSum, error) {
 	pooled := make([]float64, 0, len(x)+len(y))
 	pooled = append(pooled, x...)
 	pooled = append(pooled, y...)
-	return mannWhitney(pooled, len(x)), nil
+	return mannWhitney(pooled, len(x))
 }
 
 // mannWhitney tests pooled[:na] against pooled[na:] (see MannWhitneyU).
 // The values are compared with <, so they must not hold NaN.
-func mannWhitney(pooled []float64, na int) RankSum {
+func mannWhitney(pooled []float64, na int) (RankSum, error) {
 	n := len(pooled)
 	nb := n - na
 	ranks, tieTerm := midRanks(pooled)
@@ -114,12 +120,15 @@ func mannWhitney(pooled []float64, na int) RankSum {
 	r.U = r.RankA - n1*(n1+1)/2
 	u := math.Max(r.U, n1*n2-r.U)
 	if min(na, nb) <= exactMaxSize && tieTerm == 0 {
+		if na*nb > exactMaxCells {
+			return RankSum{}, fmt.Errorf("stats: rank-sum test: the exact method for samples of %d and %d values without ties is limited to NA·NB ≤ %d", na, nb, exactMaxCells)
+		}
 		r.Exact = true
 		r.P = math.Min(1, 2*exactSF(int(u), na, nb))
-		return r
+		return r, nil
 	}
 	r.P = math.Min(1, 2*asymptoticSF(u, na, nb, tieTerm))
-	return r
+	return r, nil
 }
 
 // midRanks returns the mid-ranks of v (1-based, ties sharing the mean of
@@ -219,8 +228,9 @@ func exactSF(u, na, nb int) float64 {
 // mannwhitneyu makes on those positions (the golden data checks it on runs
 // with infeasible members).
 //
-// RankSumTest returns an error for an empty set and, naming the set and
-// run, for an invalid run (as Summarize).
+// RankSumTest returns an error for an empty set, for sets too large for
+// the exact method (MannWhitneyU) and, naming the set and run, for an
+// invalid run (as Summarize).
 func RankSumTest(a, b []Run) (RankSum, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return RankSum{}, fmt.Errorf("stats: rank-sum test needs two non-empty sets of runs (sizes %d and %d)", len(a), len(b))
@@ -237,7 +247,7 @@ func RankSumTest(a, b []Run) (RankSum, error) {
 			return RankSum{}, fmt.Errorf("stats: rank-sum test: set %s, run %d: %v", set, i, err)
 		}
 	}
-	return mannWhitney(orderKeys(runs), len(a)), nil
+	return mannWhitney(orderKeys(runs), len(a))
 }
 
 // orderKeys returns, for each run, its dense position in the CEC order ≺

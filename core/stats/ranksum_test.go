@@ -199,6 +199,7 @@ func TestRankSumErrors(t *testing.T) {
 		{"NaN", second(MannWhitneyU([]float64{1}, []float64{2, math.NaN()})), []string{"y[1]", "NaN"}},
 		{"bad run", second(RankSumTest(ok, []Run{{F: 1, Feasible: true}, {F: 2, MeanV: -1}})), []string{"set b, run 1", "MeanV = -1"}},
 		{"inf f", second(RankSumTest([]Run{{F: math.Inf(-1), Feasible: true}}, ok)), []string{"set a, run 0", "-Inf"}},
+		{"exact too large", second(MannWhitneyU([]float64{-1}, seqFloats(exactMaxCells+1))), []string{"1 and 1048577", "NA·NB ≤ 1048576"}},
 	}
 	for _, tc := range tests {
 		if tc.err == nil {
@@ -227,4 +228,53 @@ func TestRankSumJSON(t *testing.T) {
 	if _, err := json.Marshal(r); err != nil {
 		t.Error(err)
 	}
+}
+
+func seqFloats(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}
+
+// FuzzRankSum: for any two samples (bytes as small integers, so that ties
+// occur), the test does not fail, P is in [0, 1], U in [0, NA·NB], the
+// rank sums add up, and swapping the samples gives the same P and the
+// complementary U.
+func FuzzRankSum(f *testing.F) {
+	f.Add([]byte{1, 2, 3}, []byte{4, 5, 6})
+	f.Add([]byte{7}, []byte{7})
+	f.Add([]byte{1, 1, 2, 9, 9, 9, 3, 4, 5, 6, 7, 8}, []byte{0, 2, 2, 2, 10, 11, 12, 13, 14})
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		if len(a) == 0 || len(b) == 0 || len(a) > 300 || len(b) > 300 {
+			return
+		}
+		x, y := make([]float64, len(a)), make([]float64, len(b))
+		for i, v := range a {
+			x[i] = float64(v % 32)
+		}
+		for i, v := range b {
+			y[i] = float64(v % 32)
+		}
+		r, err := MannWhitneyU(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := MannWhitneyU(y, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		na, nb := float64(len(a)), float64(len(b))
+		switch {
+		case !(r.P >= 0 && r.P <= 1):
+			t.Fatalf("P = %v", r.P)
+		case r.U < 0 || r.U > na*nb:
+			t.Fatalf("U = %v for sizes %v, %v", r.U, na, nb)
+		case r.RankA+r.RankB != (na+nb)*(na+nb+1)/2:
+			t.Fatalf("rank sums %v + %v", r.RankA, r.RankB)
+		case s.U != na*nb-r.U || !closeRel(s.P, r.P, 1e-12) || s.Exact != r.Exact:
+			t.Fatalf("swapped: U %v P %v, want %v %v", s.U, s.P, na*nb-r.U, r.P)
+		}
+	})
 }
