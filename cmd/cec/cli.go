@@ -193,6 +193,10 @@ func readRunFiles(files []string) ([]recordOrigin, error) {
 	if len(files) == 0 {
 		return nil, badInput("no run file given (want one or more .jsonl files from cec run -o)")
 	}
+	files, err := expandRunFiles(files, "")
+	if err != nil {
+		return nil, err
+	}
 	var out []recordOrigin
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -209,6 +213,50 @@ func readRunFiles(files []string) ([]recordOrigin, error) {
 		}
 	}
 	return out, nil
+}
+
+// expandRunFiles replaces each directory among args by the *.jsonl files
+// in it (sorted by name; not its subdirectories), leaving out the file
+// exclude, so that a shell-less container can say "cec merge /out/shards".
+// A directory without such a file is an error naming it.
+func expandRunFiles(args []string, exclude string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		names, err := filepath.Glob(filepath.Join(a, "*.jsonl"))
+		if err != nil {
+			return nil, badInput("%s: %v", a, err)
+		}
+		n := 0
+		for _, f := range names {
+			if exclude != "" && sameFile(f, exclude) {
+				continue
+			}
+			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+				out = append(out, f)
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, badInput("%s: a directory without run files (*.jsonl)", a)
+		}
+	}
+	return out, nil
+}
+
+// sameFile reports whether the paths a and b name the same existing file,
+// or are the same clean path.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // findFile returns path if it exists, else path relative to the enclosing

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"slices"
 
 	"pcaplay/internal/experiment"
 )
@@ -39,16 +38,22 @@ func loadGrid(files []string) ([]experiment.Record, error) {
 	return recs, nil
 }
 
-// cmdMerge combines shard files into one file in canonical order.
+// cmdMerge combines shard files into one file in canonical order. A
+// directory stands for the *.jsonl files in it, less the -o file.
 func cmdMerge(args []string, stdout io.Writer) error {
-	fs := newFlags("merge", "merge a.jsonl b.jsonl … [-o out.jsonl]", stdout)
+	fs := newFlags("merge", "merge a.jsonl b.jsonl … | DIR [-o out.jsonl]", stdout)
 	outPath := fs.String("o", "", "output file (default stdout); written atomically")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if *outPath != "" && slices.Contains(files, *outPath) {
-		return badInput("-o %s is also an input file", *outPath)
+	for _, f := range files {
+		if *outPath != "" && sameFile(f, *outPath) {
+			return badInput("-o %s is also an input file", *outPath)
+		}
+	}
+	if files, err = expandRunFiles(files, *outPath); err != nil {
+		return err
 	}
 	recs, err := loadGrid(files)
 	if err != nil {

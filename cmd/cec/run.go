@@ -50,7 +50,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	outPath := fs.String("o", "", "append the JSON lines to this new file, one per finished run (see -resume, -force)")
 	resume := fs.Bool("resume", false, "with -o: keep the runs already in the file (which must match this grid) and append the others")
 	force := fs.Bool("force", false, "with -o: overwrite an existing file")
-	shardFlag := fs.String("shard", "", "run only slice i of n of the grid (grid index mod n = i−1), e.g. 2/4")
+	shardFlag := fs.String("shard", "", "run only slice i of n of the grid (grid index mod n = i−1), e.g. 2/4; auto: from the batch engine's variables (Kubernetes JOB_COMPLETION_INDEX + CEC_SHARDS, Slurm SLURM_ARRAY_TASK_*)")
 	setFlag := fs.String("set", "", "parameters key=value,… (or algo.key=value for one algorithm)")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs")
 	quiet := fs.Bool("quiet", false, "no progress output")
@@ -92,7 +92,17 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return badInput("%v", err)
 	}
 	var shard experiment.Shard
-	if *shardFlag != "" {
+	switch *shardFlag {
+	case "":
+	case "auto":
+		var note string
+		if shard, note, err = experiment.ShardFromEnv(os.Getenv); err != nil {
+			return badInput("%v", err)
+		}
+		if !*quiet {
+			fmt.Fprintf(stderr, "cec run: -shard auto: shard %d/%d (%s)\n", shard.Index, shard.Count, note)
+		}
+	default:
 		if shard, err = experiment.ParseShard(*shardFlag); err != nil {
 			return badInput("%v", err)
 		}

@@ -157,6 +157,10 @@ func NewPlan(c Config) (*Plan, error) {
 	slices.Sort(names)
 	pl.Algos, pl.Problems = algos, names
 	pl.GridSize = len(algos) * len(names) * c.Runs
+	if pl.ShardSize() == 0 {
+		return nil, fmt.Errorf("-shard %d/%d: the grid has only %d runs, so shard %d is empty (use at most %d shards)",
+			c.Shard.Index, c.Shard.Count, pl.GridSize, c.Shard.Index, pl.GridSize)
+	}
 	return pl, nil
 }
 
