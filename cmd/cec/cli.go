@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"pcaplay/core/problem/cec2017/official"
@@ -216,13 +217,28 @@ func readRunFiles(files []string) ([]recordOrigin, error) {
 }
 
 // expandRunFiles replaces each directory among args by the *.jsonl files
-// in it (sorted by name; not its subdirectories), leaving out the file
-// exclude, so that a shell-less container can say "cec merge /out/shards".
-// A directory without such a file is an error naming it.
+// in it (sorted by name; not its subdirectories), and each argument that
+// is not a file but a pattern of filepath.Match ("runs-30D-shard-*.jsonl")
+// by the files it matches, leaving out the file exclude, so that a
+// container without a shell can say "cec merge /out/runs-30D-shard-*.jsonl".
+// A directory without run files or a pattern without a match is an error
+// naming it.
 func expandRunFiles(args []string, exclude string) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		st, err := os.Stat(a)
+		if err != nil && strings.ContainsAny(a, "*?[") {
+			names, err := filepath.Glob(a)
+			if err != nil {
+				return nil, badInput("%s: %v", a, err)
+			}
+			names = slices.DeleteFunc(names, func(f string) bool { return exclude != "" && sameFile(f, exclude) })
+			if len(names) == 0 {
+				return nil, badInput("%s: the pattern matches no file", a)
+			}
+			out = append(out, names...)
+			continue
+		}
 		if err != nil || !st.IsDir() {
 			out = append(out, a)
 			continue

@@ -151,3 +151,25 @@ func TestMergeDirectory(t *testing.T) {
 	wantBadInput(t, cec(t, "", "merge", t.TempDir()), "without run files")
 	wantBadInput(t, cec(t, "", "merge", out, "-o", out), "also an input file")
 }
+
+// TestMergePattern: cec merge expands a pattern itself (no shell in the
+// container), leaving out the -o file.
+func TestMergePattern(t *testing.T) {
+	dir := t.TempDir()
+	full := cec(t, "", args("-json")...)
+	for i := 1; i <= 2; i++ {
+		if r := cec(t, "", args("-shard", fmt.Sprintf("%d/2", i), "-o", filepath.Join(dir, fmt.Sprintf("runs-10D-shard-%d.jsonl", i-1)))...); r.code != 0 {
+			t.Fatal(r.stderr)
+		}
+	}
+	out := filepath.Join(dir, "runs-10D-shard-all.jsonl") // matched by the pattern too
+	for range 2 {
+		if r := cec(t, "", "merge", filepath.Join(dir, "runs-10D-shard-*.jsonl"), "-o", out); r.code != 0 {
+			t.Fatal(r.stderr)
+		}
+		if b, _ := os.ReadFile(out); string(b) != full.stdout {
+			t.Fatal("merge PATTERN differs from the full run")
+		}
+	}
+	wantBadInput(t, cec(t, "", "merge", filepath.Join(dir, "runs-50D-*.jsonl")), "matches no file")
+}
