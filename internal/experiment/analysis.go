@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"fmt"
+
 	"pcaplay/core/stats"
 )
 
@@ -38,4 +40,68 @@ func CompareTable(recs []Record, dim int, alpha float64) (*stats.Comparison, err
 		}
 	}
 	return stats.Compare(probs, by, alpha)
+}
+
+// ConvergenceBands returns, for every algorithm of recs (canonical order)
+// with runs on problem at dim, its name and the stats.ConvergenceBand of
+// those runs' curves.
+func ConvergenceBands(recs []Record, problem string, dim int) ([]string, []stats.Band, error) {
+	var names []string
+	var bands []stats.Band
+	for _, a := range Algos(recs) {
+		rs := Select(recs, a, problem, dim)
+		if len(rs) == 0 {
+			continue
+		}
+		b, err := stats.ConvergenceBand(StatsCurves(rs))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", a, problem, dim, err)
+		}
+		names = append(names, a)
+		bands = append(bands, b)
+	}
+	return names, bands, nil
+}
+
+// RuntimeECDFs returns, for every algorithm of recs at dim (canonical
+// order), the runtime ECDF over every problem at dim and every target,
+// COCO's aggregate: the first hits (stats.FirstHits) of all its runs on all
+// problems and targets, pooled. The f_ref of a problem is the best final f
+// of any algorithm's feasible runs on it (stats.BestKnown), so the ECDFs
+// compare the algorithms of recs with each other. On a problem without a
+// feasible run no target is ever reached (a target needs a feasible
+// best-so-far, and the final best is the best-so-far at the end).
+func RuntimeECDFs(recs []Record, dim int, targets []stats.Target) ([]string, []stats.ECDF, error) {
+	algos := Algos(recs)
+	hits := make([][]int, len(algos))
+	for _, p := range Problems(recs, dim) {
+		var sets [][]stats.Run
+		for _, a := range algos {
+			sets = append(sets, StatsRuns(Select(recs, a, p, dim)))
+		}
+		fRef, _ := stats.BestKnown(sets...)
+		for i, a := range algos {
+			h, err := stats.FirstHits(StatsTraces(Select(recs, a, p, dim)), targets, fRef)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", a, p, dim, err)
+			}
+			for _, row := range h {
+				hits[i] = append(hits[i], row...)
+			}
+		}
+	}
+	var names []string
+	var out []stats.ECDF
+	for i, a := range algos {
+		if len(hits[i]) == 0 {
+			continue
+		}
+		e, err := stats.NewECDF(hits[i])
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s at D=%d: %v", a, dim, err)
+		}
+		names = append(names, a)
+		out = append(out, e)
+	}
+	return names, out, nil
 }
