@@ -8,9 +8,10 @@
 // correction and the "+/−/≈" marks (RankSumTest, Holm, ComparePairs,
 // Compare), checked against SciPy and statsmodels on committed golden data
 // (testdata/gen_mannwhitney.py); the median convergence of a set of runs
-// with its inter-quartile band (ConvergenceBand); and COCO's runtime ECDF,
+// with its inter-quartile band (ConvergenceBand); COCO's runtime ECDF,
 // the share of (run, target) pairs reached within a number of evaluations
-// (Target, FirstHit, RuntimeECDF, NewECDF).
+// (Target, FirstHit, RuntimeECDF, NewECDF); and the quartiles, whiskers
+// and outliers of box plots (NewBox).
 //
 // Inputs and results are plain slices and structs whose numbers are
 // finite, so that they marshal to JSON as they are (the browser calls this
