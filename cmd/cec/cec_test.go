@@ -459,8 +459,9 @@ func writeRecords(t *testing.T, path string, recs []experiment.Record) {
 func handRec(algo, prob string, run int, f, v float64, counts [3]int) experiment.Record {
 	grid := []int{100, 1000, 10000}
 	return experiment.Record{Algo: algo, Problem: prob, Dim: 10, Data: "official", Run: run, Seed: uint64(run), MaxFES: 10000, FES: 10000,
-		F: f, V: v, Feasible: v == 0, Counts: counts,
-		Curve: experiment.Curve{FES: grid, F: []float64{f + 2, f + 1, f}, V: []float64{v + 1, v, v}}}
+		F: f, V: v, Feasible: v == 0, Counts: counts, BestFES: 9000, X: make([]float64, 10), Settings: "pop=10",
+		Checkpoints: []experiment.Checkpoint{{Frac: 0.1, FES: 1000, F: f + 1, V: v}, {Frac: 0.5, FES: 5000, F: f, V: v}, {Frac: 1, FES: 10000, F: f, V: v}},
+		Curve:       experiment.Curve{FES: grid, F: []float64{f + 2, f + 1, f}, V: []float64{v + 1, v, v}}}
 }
 
 // handFile: on C01 "pmode" is feasible (f = 1, 2, 3) and "cmode" is not;

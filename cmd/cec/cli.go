@@ -308,7 +308,20 @@ func fileExists(p string) bool {
 
 // writeFileAtomic writes data to path through a temporary file and a
 // rename, so that path never holds partial output.
+//
+// Errors name path, never the temporary file.
 func writeFileAtomic(path string, data []byte) error {
+	if err := writeAtomic(path, data); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
+func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -15,7 +16,9 @@ import (
 // cmdEval evaluates the points on stdin, one per line, and prints
 // "f | g1 g2 … | h1 …" per point with %.17g, the format of the value part
 // of the CEC 2017 test-vector file. Nothing is printed unless every line is
-// valid.
+// valid: D finite numbers inside the problem's box, whose f, g and h are
+// finite; the error names the first line at fault and the coordinate or
+// value.
 func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("eval", "eval -problem C05 -dim 10 [-data official|generated|DIR] < points.txt", stdout)
 	name := fs.String("problem", "", "problem name, C01–C28 (or a 2-D teaching problem)")
@@ -61,6 +64,7 @@ func evalPoints(p problem.Problem, r io.Reader) ([]byte, error) {
 	x := make([]float64, n)
 	g := make([]float64, p.NumIneq())
 	h := make([]float64, p.NumEq())
+	lo, hi := p.Bounds()
 	var out bytes.Buffer
 	line := 0
 	for sc.Scan() {
@@ -88,13 +92,43 @@ func evalPoints(p problem.Problem, r io.Reader) ([]byte, error) {
 		if err := problem.CheckPoint(p, x); err != nil {
 			return nil, badInput("line %d: %v", line, err)
 		}
+		for i, xi := range x {
+			if xi < lo[i] || xi > hi[i] {
+				return nil, badInput("line %d: x%d = %g is outside the box [%g, %g] of %s", line, i+1, xi, lo[i], hi[i], p.Name())
+			}
+		}
 		f := p.Evaluate(x, g, h)
+		if bad := nonFinite(f, g, h); bad != "" {
+			return nil, badInput("line %d: the point gives %s", line, bad)
+		}
 		writeValues(&out, f, g, h)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, badInput("line %d: %v", line+1, err)
 	}
 	return out.Bytes(), nil
+}
+
+// nonFinite names the values among f, g and h that are not finite
+// ("f = +Inf, g2 = NaN"), or returns "".
+func nonFinite(f float64, g, h []float64) string {
+	var bad []string
+	add := func(name string, v float64) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad = append(bad, fmt.Sprintf("%s = %v", name, v))
+		}
+	}
+	add("f", f)
+	for i, v := range g {
+		add(fmt.Sprintf("g%d", i+1), v)
+	}
+	for i, v := range h {
+		add(fmt.Sprintf("h%d", i+1), v)
+	}
+	if len(bad) > 4 {
+		bad = append(bad[:4], fmt.Sprintf("and %d more", len(bad)-4))
+	}
+	return strings.Join(bad, ", ")
 }
 
 // writeValues writes "f | g… | h…\n": fields separated by " |", each value

@@ -47,6 +47,12 @@ type Options struct {
 	DataSeed uint64
 }
 
+// MaxDim is the largest dimension New accepts: a CEC problem holds up to
+// two D×D matrices (16 MB at D = 1000), and the solvers' populations
+// and PCA grow with D too, so that a typing error such as -dim 1000000
+// gets a message rather than running out of memory.
+const MaxDim = 1000
+
 // PlaygroundDims are the dimensions the playground offers for CEC problems.
 var PlaygroundDims = []int{2, 10, 30, 50, 100}
 
@@ -80,8 +86,8 @@ func List() []Info {
 // case-insensitive; "c5" and "C05" both mean C05.
 func New(name string, dim int, o Options) (problem.Problem, error) {
 	if n, ok := cecNumber(name); ok {
-		if dim < 2 {
-			return nil, fmt.Errorf("dim = %d: CEC problems need dimension ≥ 2", dim)
+		if dim < 2 || dim > MaxDim {
+			return nil, fmt.Errorf("dim = %d: CEC problems need a dimension of 2 … %d", dim, MaxDim)
 		}
 		var d *cec2017.Data
 		switch {

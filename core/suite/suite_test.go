@@ -84,6 +84,7 @@ func TestErrorsNameTheBadValue(t *testing.T) {
 		{"C29", 10, Options{}, "C29"},
 		{"nosuch", 2, Options{}, "nosuch"},
 		{"C01", 1, Options{}, "dim = 1"},
+		{"C01", MaxDim + 2, Options{}, "dim = 1002"},
 		{"rosenbrock", 10, Options{}, "dim = 10"},
 		{"C01", 10, Options{DataDir: "/nonexistent/dir"}, "/nonexistent/dir"},
 	} {

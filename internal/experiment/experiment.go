@@ -192,7 +192,8 @@ type Assignment struct {
 }
 
 // ParseSet parses "key=value,algo.key=value,…". An empty string gives no
-// assignments.
+// assignments; a key given twice for the same scope is an error (pop=5
+// and pmode.pop=6 are two scopes: see NewSettings).
 func ParseSet(s string) ([]Assignment, error) {
 	var out []Assignment
 	if strings.TrimSpace(s) == "" {
@@ -209,7 +210,12 @@ func ParseSet(s string) ([]Assignment, error) {
 			if algo == "" || key == "" {
 				return nil, fmt.Errorf("-set %q: want key=value or algo.key=value", item)
 			}
-			a.Algo, a.Key = algo, key
+			a.Algo, a.Key = strings.ToLower(algo), key
+		}
+		for _, b := range out {
+			if b.Algo == a.Algo && b.Key == a.Key {
+				return nil, fmt.Errorf("-set: %s given twice (%s=%s and %s=%s)", k, k, b.Value, k, a.Value)
+			}
 		}
 		out = append(out, a)
 	}
@@ -306,30 +312,43 @@ func FormatSettings(s solver.Settings) string {
 }
 
 // NewSettings returns the defaults of algo at dimension dim with the
-// assignments that apply to it.
+// assignments that apply to it: first those without an algorithm (to every
+// algorithm that has the key), then those naming algo.
 func NewSettings(algo string, dim int, set []Assignment) (solver.Settings, error) {
 	a, err := solver.Lookup(algo)
 	if err != nil {
 		return nil, err
 	}
 	s := a.Defaults(dim)
-	for _, as := range set {
-		if as.Algo != "" && as.Algo != algo {
-			continue
-		}
-		if as.Algo == "" && !slices.Contains(solver.ParamKeys(s), as.Key) {
-			continue
-		}
-		if err := solver.SetParam(s, as.Key, as.Value); err != nil {
-			return nil, fmt.Errorf("-set: %s: %v", algo, err)
+	// Assignments for every algorithm first, then those for this one, so
+	// that pmode.pop=6 wins over pop=5 in any order.
+	for _, specific := range []bool{false, true} {
+		for _, as := range set {
+			if (as.Algo != "") != specific || (specific && as.Algo != algo) {
+				continue
+			}
+			if !specific && !slices.Contains(solver.ParamKeys(s), as.Key) {
+				continue
+			}
+			if err := solver.SetParam(s, as.Key, as.Value); err != nil {
+				return nil, fmt.Errorf("-set: %s: %v", algo, err)
+			}
 		}
 	}
 	return s, nil
 }
 
-// checkAssignments reports an assignment that applies to no algorithm.
+// checkAssignments reports an assignment that applies to no algorithm:
+// one naming an algorithm that is not run, or a key that no algorithm
+// (or not the named one) has.
 func checkAssignments(algos []string, dim int, set []Assignment) error {
 	for _, as := range set {
+		if as.Algo != "" && !slices.Contains(algos, as.Algo) {
+			if _, err := solver.Lookup(as.Algo); err != nil {
+				return fmt.Errorf("-set %s.%s=%s: %v", as.Algo, as.Key, as.Value, err)
+			}
+			return fmt.Errorf("-set %s.%s=%s: %s is not run (-algo %s)", as.Algo, as.Key, as.Value, as.Algo, strings.Join(algos, ","))
+		}
 		used := false
 		for _, algo := range algos {
 			if as.Algo != "" && as.Algo != algo {

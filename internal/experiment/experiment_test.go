@@ -331,9 +331,16 @@ func TestShardsPartitionGrid(t *testing.T) {
 	}
 }
 
+// rec is a complete, valid record of a run with final f and v.
 func rec(algo, prob string, run int, f, v float64) Record {
-	return Record{Algo: algo, Problem: prob, Dim: 10, Data: "generated", Run: run, MaxFES: 100, FES: 100, F: f, V: v, Feasible: v == 0,
-		Curve: Curve{FES: []int{100}, F: []float64{f}, V: []float64{v}}}
+	var counts [3]int
+	if v > 0 {
+		counts[2] = 1
+	}
+	return Record{Algo: algo, Problem: prob, Dim: 10, Data: "generated", Run: run, Seed: 1 + uint64(run), MaxFES: 100, FES: 100,
+		F: f, V: v, Feasible: v == 0, Counts: counts, BestFES: 90, X: make([]float64, 10), Settings: "pop=5,k=0.5",
+		Checkpoints: []Checkpoint{{0.1, 10, f + 1, v}, {0.5, 50, f, v}, {1, 100, f, v}},
+		Curve:       Curve{FES: []int{100}, F: []float64{f}, V: []float64{v}}}
 }
 
 func TestCheck(t *testing.T) {
@@ -367,14 +374,15 @@ func TestCheck(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	good, _ := MarshalLine(rec("a", "C01", 0, 1, 0))
+	line := strings.TrimSuffix(string(good), "\n")
 	cases := map[string]string{
 		"{not json}\n":        "x.jsonl:2: not a run record",
-		`{"algo":"a"}` + "\n": "x.jsonl:2: missing \"problem\"",
-		`{"algo":"a","problem":"C01","dim":10,"run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":                     "x.jsonl:2: missing \"data\"",
-		`{"algo":"a","problem":"C01","dim":10,"data":"mine","run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":       "x.jsonl:2: \"data\" = \"mine\"",
-		`{"algo":"a","problem":"C01","dim":10,"data":"sha256:12","run":0,"maxfes":1,"f":1,"v":0,"feasible":true}` + "\n":  "x.jsonl:2: \"data\" = \"sha256:12\"",
-		`{"algo":"a","problem":"C01","dim":10,"data":"official","run":0,"maxfes":1,"f":1,"v":0.5,"feasible":true}` + "\n": "x.jsonl:2: \"feasible\"",
-		`{"algo":"a","problem":"C01","dim":10,"data":"official","run":-1,"maxfes":1}` + "\n":                              "x.jsonl:2: \"run\" = -1",
+		`{"algo":"a"}` + "\n": `x.jsonl:2: missing "problem"`,
+		strings.Replace(line, `"data":"generated",`, "", 1) + "\n":                          `x.jsonl:2: missing "data"`,
+		strings.Replace(line, `"data":"generated"`, `"data":"mine"`, 1) + "\n":              `x.jsonl:2: "data" = "mine"`,
+		strings.Replace(line, `"data":"generated"`, `"data":"sha256:12"`, 1) + "\n":         `x.jsonl:2: "data" = "sha256:12"`,
+		strings.Replace(line, `"v":0,"feasible":true`, `"v":0.5,"feasible":true`, 1) + "\n": `x.jsonl:2: "feasible"`,
+		strings.Replace(line, `"run":0`, `"run":-1`, 1) + "\n":                              `x.jsonl:2: "run" = -1`,
 	}
 	for in, want := range cases {
 		_, _, err := Read(strings.NewReader(string(good)+in), "x.jsonl")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -24,66 +25,305 @@ func MarshalLine(r Record) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// maxLine bounds one JSON line (a D = 100 record is about 10 kB).
-const maxLine = 64 << 20
+// maxLine bounds one JSON line (a D = 100 record is about 10 kB, one at
+// MaxDim about 60 kB).
+const maxLine = 4 << 20
 
-// Read reads JSON-lines records from r; name (a file name) is used in error
-// messages, which name the line. Blank lines are skipped. Every record must
-// have an algorithm, a problem, a dimension ≥ 1, a run ≥ 0, a budget ≥ 1,
-// finite f and v ≥ 0, and Feasible ⇔ v = 0. lines[i] is the line number
-// of record i.
+// Read reads JSON-lines records from r, as cec run writes them; name (a
+// file name) is used in error messages, which name the line and the field.
+// Blank lines are skipped; lines[i] is the line number of record i.
+//
+// The reading is strict, as run files travel between people: every field
+// of Record must be present exactly once and not null, and no other field
+// may be; numbers must fit their type (an integer field takes no fraction
+// or exponent); and the values must make sense together (checkRecord):
+// names of the expected form, 1 ≤ dim ≤ MaxDim, 0 ≤ run < MaxRuns,
+// 1 ≤ fes ≤ maxfes ≤ MaxFES, 1 ≤ best_fes ≤ fes, finite f and x with
+// len(x) = dim, 0 ≤ v finite, feasible ⇔ v = 0, counts three integers ≥ 0
+// (all 0 when feasible), checkpoints at 10 %, 50 % and 100 % of maxfes,
+// and a curve of increasing FES with finite values.
 func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), maxLine)
-	for line := 1; sc.Scan(); line++ {
+	line := 0
+	for sc.Scan() {
+		line++
 		b := bytes.TrimSpace(sc.Bytes())
 		if len(b) == 0 {
 			continue
 		}
-		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(b))
-		if err := dec.Decode(&rec); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: not a run record: %v", name, line, err)
+		rec, err := decodeRecord(b)
+		if err == nil {
+			err = checkRecord(rec)
 		}
-		if dec.More() {
-			return nil, nil, fmt.Errorf("%s:%d: more than one JSON value on the line", name, line)
-		}
-		if err := checkRecord(rec); err != nil {
+		if err != nil {
 			return nil, nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		recs = append(recs, rec)
 		lines = append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, nil, fmt.Errorf("%s:%d: a line longer than %d bytes: not a run record", name, line+1, maxLine)
+		}
 		return nil, nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return recs, lines, nil
 }
 
+// recordFields are the JSON keys of Record, in the order MarshalLine
+// writes them.
+var recordFields = []string{"algo", "problem", "dim", "data", "run", "seed", "maxfes", "fes", "f", "v", "feasible",
+	"counts", "best_fes", "x", "settings", "checkpoints", "curve"}
+
+// object splits one JSON object into its keys and raw values, refusing
+// anything but an object, a repeated key, a null value, a key not in
+// fields and a missing one. what names the object in messages ("" for the
+// record, "curve", "checkpoints[1]").
+func object(b []byte, what string, fields []string) (map[string]json.RawMessage, error) {
+	in := func(key string) string {
+		if what == "" {
+			return fmt.Sprintf("%q", key)
+		}
+		return fmt.Sprintf("%s.%s", what, key)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if d, ok := tok.(json.Delim); err != nil || !ok || d != '{' {
+		if what == "" {
+			return nil, errors.New("not a run record (want a JSON object)")
+		}
+		return nil, fmt.Errorf("%q: want an object", what)
+	}
+	out := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("not a run record: %v", err)
+		}
+		key := tok.(string) // an object's keys are strings
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("%s: %v", in(key), err)
+		}
+		if !slices.Contains(fields, key) {
+			return nil, fmt.Errorf("unknown field %s (a record has %s)", in(key), strings.Join(fields, ", "))
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("%s given twice", in(key))
+		}
+		if string(raw) == "null" {
+			return nil, fmt.Errorf("%s is null", in(key))
+		}
+		out[key] = raw
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("not a run record: %v", err)
+	}
+	if dec.More() || dec.InputOffset() != int64(len(b)) {
+		if _, err := dec.Token(); err != io.EOF {
+			return nil, errors.New("more than one JSON value on the line")
+		}
+	}
+	for _, f := range fields {
+		if _, ok := out[f]; !ok {
+			if f == "data" && what == "" {
+				return nil, errors.New(`missing "data" (a record from before the field existed: scripts/add-data-field.sh adds "data":"official" to runs made with the official files)`)
+			}
+			return nil, fmt.Errorf("missing %s", in(f))
+		}
+	}
+	return out, nil
+}
+
+// field decodes raw into v (a pointer), naming the field on error.
+func field(raw json.RawMessage, name string, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return fmt.Errorf("%s = %s: want %s", name, shorten(raw), te.Type)
+		}
+		return fmt.Errorf("%s = %s: %v", name, shorten(raw), err)
+	}
+	return nil
+}
+
+// shorten cuts a raw value for a message.
+func shorten(raw json.RawMessage) string {
+	if len(raw) > 40 {
+		return string(raw[:37]) + "…"
+	}
+	return string(raw)
+}
+
+// floats decodes an array of numbers, refusing null elements.
+func floats(raw json.RawMessage, name string) ([]float64, error) {
+	var p []*float64
+	if err := field(raw, name, &p); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(p))
+	for i, v := range p {
+		if v == nil {
+			return nil, fmt.Errorf("%s[%d] is null", name, i)
+		}
+		out[i] = *v
+	}
+	return out, nil
+}
+
+// ints decodes an array of integers, refusing null elements.
+func ints(raw json.RawMessage, name string) ([]int, error) {
+	var p []*int
+	if err := field(raw, name, &p); err != nil {
+		return nil, err
+	}
+	out := make([]int, len(p))
+	for i, v := range p {
+		if v == nil {
+			return nil, fmt.Errorf("%s[%d] is null", name, i)
+		}
+		out[i] = *v
+	}
+	return out, nil
+}
+
+// decodeRecord decodes one line strictly (see Read).
+func decodeRecord(b []byte) (Record, error) {
+	var r Record
+	m, err := object(b, "", recordFields)
+	if err != nil {
+		return r, err
+	}
+	for _, f := range []struct {
+		key string
+		v   any
+	}{
+		{"algo", &r.Algo}, {"problem", &r.Problem}, {"dim", &r.Dim}, {"data", &r.Data}, {"run", &r.Run},
+		{"seed", &r.Seed}, {"maxfes", &r.MaxFES}, {"fes", &r.FES}, {"f", &r.F}, {"v", &r.V},
+		{"feasible", &r.Feasible}, {"best_fes", &r.BestFES}, {"settings", &r.Settings},
+	} {
+		if err := field(m[f.key], fmt.Sprintf("%q", f.key), f.v); err != nil {
+			return r, err
+		}
+	}
+	counts, err := ints(m["counts"], `"counts"`)
+	if err != nil {
+		return r, err
+	}
+	if len(counts) != 3 {
+		return r, fmt.Errorf(`"counts": %d entries, want 3 (constraints violated by > 1, > 0.01, > 1e-4)`, len(counts))
+	}
+	copy(r.Counts[:], counts)
+	if r.X, err = floats(m["x"], `"x"`); err != nil {
+		return r, err
+	}
+	var cps []json.RawMessage
+	if err := field(m["checkpoints"], `"checkpoints"`, &cps); err != nil {
+		return r, err
+	}
+	for i, raw := range cps {
+		what := fmt.Sprintf("checkpoints[%d]", i)
+		cm, err := object(raw, what, []string{"frac", "fes", "f", "v"})
+		if err != nil {
+			return r, err
+		}
+		var c Checkpoint
+		for _, f := range []struct {
+			key string
+			v   any
+		}{{"frac", &c.Frac}, {"fes", &c.FES}, {"f", &c.F}, {"v", &c.V}} {
+			if err := field(cm[f.key], what+"."+f.key, f.v); err != nil {
+				return r, err
+			}
+		}
+		r.Checkpoints = append(r.Checkpoints, c)
+	}
+	cm, err := object(m["curve"], "curve", []string{"fes", "f", "v"})
+	if err != nil {
+		return r, err
+	}
+	if r.Curve.FES, err = ints(cm["fes"], "curve.fes"); err != nil {
+		return r, err
+	}
+	if r.Curve.F, err = floats(cm["f"], "curve.f"); err != nil {
+		return r, err
+	}
+	if r.Curve.V, err = floats(cm["v"], "curve.v"); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+var (
+	algoName    = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
+	problemName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
+	settingsStr = regexp.MustCompile(`^[A-Za-z0-9_.=,+-]{0,1000}$`)
+)
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// checkRecord checks the values of a decoded record (see Read).
 func checkRecord(r Record) error {
 	switch {
-	case r.Algo == "":
-		return errors.New(`missing "algo"`)
-	case r.Problem == "":
-		return errors.New(`missing "problem"`)
-	case r.Data == "":
-		return errors.New(`missing "data" (a record from before the field existed: scripts/add-data-field.sh adds "data":"official" to runs made with the official files)`)
+	case !algoName.MatchString(r.Algo):
+		return fmt.Errorf(`"algo" = %q: want a name of lower-case letters, digits and '-' (at most 32)`, r.Algo)
+	case !problemName.MatchString(r.Problem):
+		return fmt.Errorf(`"problem" = %q: want a name of letters, digits, '_' and '-' (at most 32)`, r.Problem)
 	case !ValidDataLabel(r.Data):
 		return fmt.Errorf(`"data" = %q: want official, generated, none or sha256:<16 hex digits>`, r.Data)
-	case r.Dim < 1:
-		return fmt.Errorf(`"dim" = %d: must be ≥ 1`, r.Dim)
-	case r.Run < 0:
-		return fmt.Errorf(`"run" = %d: must be ≥ 0`, r.Run)
-	case r.MaxFES < 1:
-		return fmt.Errorf(`"maxfes" = %d: must be ≥ 1`, r.MaxFES)
-	case math.IsNaN(r.F) || math.IsInf(r.F, 0):
+	case r.Dim < 1 || r.Dim > MaxDim:
+		return fmt.Errorf(`"dim" = %d: want 1 … %d`, r.Dim, MaxDim)
+	case r.Run < 0 || r.Run >= MaxRuns:
+		return fmt.Errorf(`"run" = %d: want 0 … %d`, r.Run, MaxRuns-1)
+	case r.MaxFES < 1 || r.MaxFES > MaxFES:
+		return fmt.Errorf(`"maxfes" = %d: want 1 … %d`, r.MaxFES, MaxFES)
+	case r.FES < 1 || r.FES > r.MaxFES:
+		return fmt.Errorf(`"fes" = %d: want 1 … maxfes = %d`, r.FES, r.MaxFES)
+	case r.BestFES < 1 || r.BestFES > r.FES:
+		return fmt.Errorf(`"best_fes" = %d: want 1 … fes = %d`, r.BestFES, r.FES)
+	case !finite(r.F):
 		return fmt.Errorf(`"f" = %v: not finite`, r.F)
 	case !(r.V >= 0) || math.IsInf(r.V, 0):
 		return fmt.Errorf(`"v" = %v: must be a finite number ≥ 0`, r.V)
 	case r.Feasible != (r.V == 0):
 		return fmt.Errorf(`"feasible" = %v disagrees with "v" = %g`, r.Feasible, r.V)
+	case r.Counts[0] < 0 || r.Counts[1] < 0 || r.Counts[2] < 0:
+		return fmt.Errorf(`"counts" = %v: negative`, r.Counts)
+	case r.Feasible && r.Counts != [3]int{}:
+		return fmt.Errorf(`"counts" = %v: a feasible point violates nothing`, r.Counts)
+	case len(r.X) != r.Dim:
+		return fmt.Errorf(`"x": %d coordinates, "dim" = %d`, len(r.X), r.Dim)
+	case !settingsStr.MatchString(r.Settings):
+		return fmt.Errorf(`"settings" = %q: want key=value,… of letters, digits and _.+-`, r.Settings)
+	case len(r.Checkpoints) != len(CheckpointFracs):
+		return fmt.Errorf(`"checkpoints": %d, want %d (at %v of maxfes)`, len(r.Checkpoints), len(CheckpointFracs), CheckpointFracs)
 	case len(r.Curve.F) != len(r.Curve.FES) || len(r.Curve.V) != len(r.Curve.FES):
 		return errors.New(`"curve": fes, f and v differ in length`)
+	}
+	for i, x := range r.X {
+		if !finite(x) {
+			return fmt.Errorf(`"x"[%d] = %v: not finite`, i, x)
+		}
+	}
+	for i, c := range r.Checkpoints {
+		switch {
+		case c.Frac != CheckpointFracs[i]:
+			return fmt.Errorf(`checkpoints[%d].frac = %v, want %v`, i, c.Frac, CheckpointFracs[i])
+		case c.FES < 1 || c.FES > r.FES:
+			return fmt.Errorf(`checkpoints[%d].fes = %d: want 1 … fes = %d`, i, c.FES, r.FES)
+		case !finite(c.F) || !(c.V >= 0) || math.IsInf(c.V, 0):
+			return fmt.Errorf(`checkpoints[%d]: f = %v, v = %v: want finite f and v ≥ 0`, i, c.F, c.V)
+		}
+	}
+	for i, t := range r.Curve.FES {
+		switch {
+		case t < 1 || t > r.MaxFES || (i > 0 && t <= r.Curve.FES[i-1]):
+			return fmt.Errorf(`curve.fes[%d] = %d: want increasing values in 1 … maxfes = %d`, i, t, r.MaxFES)
+		case !finite(r.Curve.F[i]) || !(r.Curve.V[i] >= 0) || math.IsInf(r.Curve.V[i], 0):
+			return fmt.Errorf(`curve[%d]: f = %v, v = %v: want finite f and v ≥ 0`, i, r.Curve.F[i], r.Curve.V[i])
+		}
 	}
 	return nil
 }

@@ -49,6 +49,12 @@ type Config struct {
 const (
 	// MaxRuns bounds Config.Runs.
 	MaxRuns = 1_000_000
+	// MaxDim bounds Config.Dim (suite.MaxDim: the problems hold D×D
+	// matrices).
+	MaxDim = suite.MaxDim
+	// MaxFES bounds the budget of one run: a billion evaluations, about an
+	// hour of one core at D = 10 and far more above.
+	MaxFES = 1_000_000_000
 )
 
 // Data labels of records (Record.Data) other than official.Label and
@@ -100,12 +106,16 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, errors.New("-problem: no problem given")
 	case c.Dim < 1:
 		return nil, fmt.Errorf("-dim %d: must be a positive dimension", c.Dim)
+	case c.Dim > MaxDim:
+		return nil, fmt.Errorf("-dim %d: at most %d", c.Dim, MaxDim)
 	case c.Runs < 1:
 		return nil, fmt.Errorf("-runs %d: must be at least 1", c.Runs)
 	case c.Runs > MaxRuns:
 		return nil, fmt.Errorf("-runs %d: at most %d", c.Runs, MaxRuns)
 	case c.FES < 0:
 		return nil, fmt.Errorf("-fes %d: must be at least 1 (0 = 20000·D)", c.FES)
+	case c.FES > MaxFES || DefaultFES(c.Dim) > MaxFES:
+		return nil, fmt.Errorf("-fes %d: at most %d evaluations per run", max(c.FES, DefaultFES(c.Dim)), MaxFES)
 	case c.Shard.Count < 0 || (c.Shard.Count > 0 && (c.Shard.Index < 1 || c.Shard.Index > c.Shard.Count)):
 		return nil, fmt.Errorf("-shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard.Index, c.Shard.Count)
 	}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcaplay/core/problem"
+	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/core/suite"
+)
+
+// TestLimits: sizes that would exhaust memory or never end get a one-line
+// error naming the value and the limit (issue 10 §6).
+func TestLimits(t *testing.T) {
+	run := func(extra ...string) []string {
+		return append([]string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-quiet"}, extra...)
+	}
+	wantBadInput(t, cec(t, "", run("-dim", "20000")...), "-dim 20000", "1000")
+	wantBadInput(t, cec(t, "", run("-runs", "100000000", "-shard", "1/100000000")...), "-runs 100000000", "1000000")
+	wantBadInput(t, cec(t, "", run("-fes", "9223372036854775000")...), "-fes 9223372036854775000", "1000000000")
+	wantBadInput(t, cec(t, "", run("-fes", "9223372036854775808")...), "9223372036854775808")
+	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "1000000000"), "1000000000", "1000")
+	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "20000", "-data", "generated"), "20000")
+	// at the limits, it works
+	if r := cec(t, "", run("-dim", "1000", "-data", "generated", "-fes", "2000", "-algo", "random")...); r.code != 0 {
+		t.Errorf("-dim 1000: %s", r.stderr)
+	}
+}
+
+// TestSetEdges: -set mistakes are named (issue 10 §9).
+func TestSetEdges(t *testing.T) {
+	run := func(extra ...string) []string {
+		return append([]string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "500", "-quiet", "-json"}, extra...)
+	}
+	wantBadInput(t, cec(t, "", run("-set", "heco-de.lambda=5")...), "heco-de.lambda=5", "heco-de is not run", "-algo pmode")
+	wantBadInput(t, cec(t, "", run("-set", "nosuch.pop=5")...), "nosuch")
+	wantBadInput(t, cec(t, "", run("-set", "pop=5,pop=6")...), "pop given twice")
+	wantBadInput(t, cec(t, "", run("-set", "pmode.pop=5,pmode.pop=6")...), "pmode.pop given twice")
+	// a value for one algorithm wins over one for all, in either order
+	for _, set := range []string{"pop=30,pmode.pop=40", "pmode.pop=40,pop=30"} {
+		r := cec(t, "", run("-algo", "pmode,cmode", "-set", set)...)
+		if r.code != 0 || !strings.Contains(r.stdout, `"algo":"pmode"`) {
+			t.Fatalf("-set %s: %s", set, r.stderr)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			want := `"settings":"pop=30,`
+			if strings.Contains(l, `"algo":"pmode"`) {
+				want = `"settings":"pop=40,`
+			}
+			if !strings.Contains(l, want) {
+				t.Errorf("-set %s: %.60s… lacks %s", set, l, want)
+			}
+		}
+	}
+}
+
+// TestWriteErrorsNamePath: a file that cannot be written is named, not the
+// temporary file beside it (issue 10 §9).
+func TestWriteErrorsNamePath(t *testing.T) {
+	r := cec(t, "", args("-json")...)
+	in := filepath.Join(t.TempDir(), "runs.jsonl")
+	os.WriteFile(in, []byte(r.stdout), 0o644)
+	missing := filepath.Join(t.TempDir(), "missing", "x.jsonl")
+	m := cec(t, "", "merge", in, "-o", missing)
+	if m.code == 0 || !strings.Contains(m.stderr, missing) || strings.Contains(m.stderr, ".tmp") {
+		t.Errorf("merge -o %s: %q", missing, m.stderr)
+	}
+	rep := cec(t, "", "report", in, "-o", filepath.Join(filepath.Dir(missing), "x.html"))
+	if rep.code == 0 || strings.Contains(rep.stderr, ".tmp") || !strings.Contains(rep.stderr, filepath.Dir(missing)) {
+		t.Errorf("report -o into a missing directory: %q", rep.stderr)
+	}
+}
+
+// TestEvalOutside: points outside the box, or giving non-finite values,
+// are errors naming the line and the coordinate or value (issue 10 §9).
+func TestEvalOutside(t *testing.T) {
+	big := strings.TrimSpace(strings.Repeat("1e308 ", 10))
+	wantBadInput(t, cec(t, big+"\n", "eval", "-problem", "C05", "-dim", "10"), "line 1", "x1 = 1e+308", "outside the box [-10, 10]")
+	ok := strings.TrimSpace(strings.Repeat("1 ", 10))
+	wantBadInput(t, cec(t, ok+"\n"+strings.Replace(ok, "1", "-10.5", 1)+"\n", "eval", "-problem", "C05", "-dim", "10"), "line 2", "x1 = -10.5")
+	// at the bounds, it evaluates
+	edge := strings.TrimSpace(strings.Repeat("10 ", 10))
+	if r := cec(t, edge+"\n", "eval", "-problem", "C05", "-dim", "10"); r.code != 0 {
+		t.Errorf("a point on the bound: %s", r.stderr)
+	}
+	// a problem whose values overflow inside its box
+	_, err := evalPoints(overflow{}, strings.NewReader("0 0\n1 1\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "f = +Inf") || !strings.Contains(err.Error(), "h1 = NaN") {
+		t.Errorf("non-finite values: %v", err)
+	}
+}
+
+// overflow is a 2-D problem that gives f = +Inf, h = NaN away from 0.
+type overflow struct{}
+
+func (overflow) Name() string { return "overflow" }
+func (overflow) Dim() int     { return 2 }
+func (overflow) Bounds() ([]float64, []float64) {
+	return []float64{-1, -1}, []float64{1, 1}
+}
+func (overflow) NumIneq() int { return 1 }
+func (overflow) NumEq() int   { return 1 }
+func (overflow) Evaluate(x, g, h []float64) float64 {
+	g[0] = x[0]
+	if x[0] == 0 {
+		h[0] = 0
+		return 0
+	}
+	h[0] = math.NaN()
+	return math.Inf(1)
+}
+
+var _ problem.Problem = overflow{}
+
+// FuzzEval: cec eval's reader of points never panics; it either prints one
+// value line per point line or names the first bad line.
+func FuzzEval(f *testing.F) {
+	p, err := suite.New("C05", 10, suite.Options{Data: official.FS()})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("1 2 3 4 5 6 7 8 9 10\n")
+	f.Add("0 0 0 0 0 0 0 0 0 0\n\n-1 -1 -1 -1 -1 -1 -1 -1 -1 -1")
+	f.Add("1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308\n")
+	f.Add("NaN 0 0 0 0 0 0 0 0 0\n")
+	f.Add("0x1p-3 0 0 0 0 0 0 0 0 0 11\n")
+	f.Add("1 2\n")
+	f.Add("\x00\xff")
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := evalPoints(p, strings.NewReader(in))
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "line ") || strings.Contains(msg, "\n") {
+				t.Fatalf("error %q does not name a line or spans lines", msg)
+			}
+			return
+		}
+		points := 0
+		for _, l := range strings.Split(in, "\n") {
+			if len(strings.Fields(l)) > 0 {
+				points++
+			}
+		}
+		if got := strings.Count(string(out), "\n"); got != points {
+			t.Fatalf("%d value lines for %d points", got, points)
+		}
+		if strings.Contains(string(out), "Inf") || strings.Contains(string(out), "NaN") {
+			t.Fatalf("non-finite value printed: %q", out)
+		}
+	})
+}
