@@ -3,46 +3,46 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
 	"fmt"
+	"runtime"
 	"strconv"
 	"syscall/js"
-	"time"
 	"unsafe"
 
 	"github.com/norunners/vert"
 
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
+	"pcaplay/internal/play"
 )
 
-// The module keeps one run (the page's Web Worker owns the module).
-var (
-	cur    *Session
-	opSent *Operator
-)
+// runs are the module's runs by id (several can live side by side).
+var runs = play.NewRuns()
 
 func main() {
 	js.Global().Set("pcaplay", API())
 	select {}
 }
 
-// API returns the object installed as globalThis.pcaplay. Every function
-// recovers panics and returns {error: "..."} instead of throwing, so a bug
-// in one call never kills the module: the page shows the error and a reset
-// builds a fresh run.
+// API returns the object installed as globalThis.pcaplay: the commands of
+// play.Protocol (see internal/play/protocol.go for their arguments and
+// results). Every function recovers panics and returns {error, code}
+// instead of throwing, so a bug in one call never kills the module: the page
+// shows the error and a reset builds a fresh run.
 func API() js.Value {
 	api := js.Global().Get("Object").New()
+	api.Set("protocol", guard(protocol))
 	api.Set("catalog", guard(catalog))
+	api.Set("open", guard(func([]js.Value) (any, error) { return runs.Open(), nil }))
+	api.Set("close", guard(closeRun))
 	api.Set("configure", guard(configure))
-	api.Set("reset", guard(reset))
 	api.Set("step", guard(step))
-	api.Set("status", guard(status))
-	api.Set("landscape", guard(landscape))
+	api.Set("reset", guard(reset))
 	api.Set("view", guard(view))
-	api.Set("pcview", guard(pcview))
-	api.Set("convergence", guard(convergence))
+	api.Set("landscape", guard(landscape))
 	api.Set("digest", guard(digest))
+	api.Set("memory", guard(memory))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -53,22 +53,25 @@ func guard(h handler) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (res any) {
 		defer func() {
 			if r := recover(); r != nil {
-				res = errValue(fmt.Sprintf("internal error: %v", r))
+				res = errValue(play.CodeInternal, fmt.Sprintf("internal error: %v", r))
 			}
 		}()
 		v, err := h(args)
 		if err != nil {
-			return errValue(err.Error())
+			return errValue(play.CodeOf(err), err.Error())
 		}
 		return v
 	})
 }
 
-func errValue(msg string) js.Value {
-	o := js.Global().Get("Object").New()
+func errValue(code, msg string) js.Value {
+	o := object()
 	o.Set("error", msg)
+	o.Set("code", code)
 	return o
 }
+
+func object() js.Value { return js.Global().Get("Object").New() }
 
 // f64 copies a into a new Float64Array.
 func f64(a []float64) js.Value {
@@ -121,6 +124,49 @@ func num(v js.Value, def float64) float64 {
 	return def
 }
 
+// options reads an options object into o (missing keys keep o's values).
+func options(v js.Value, what string, o any) error {
+	switch v.Type() {
+	case js.TypeUndefined, js.TypeNull:
+		return nil
+	case js.TypeObject:
+		if err := vert.ValueOf(v).AssignTo(o); err != nil {
+			return play.Errorf(play.CodeBadArgument, "%s options: %v", what, err)
+		}
+		return nil
+	}
+	return play.Errorf(play.CodeBadArgument, "%s options: want an object, got a %s", what, v.Type())
+}
+
+// session returns the session of the run id in args[0].
+func session(args []js.Value) (*play.Session, error) {
+	id, err := runID(arg(args, 0))
+	if err != nil {
+		return nil, err
+	}
+	return runs.Session(id)
+}
+
+func runID(v js.Value) (int, error) {
+	if v.Type() != js.TypeNumber {
+		return 0, play.Errorf(play.CodeBadArgument, "run id: want a number from open(), got %s", js.Global().Get("String").Invoke(v).String())
+	}
+	return play.ParseID(strconv.FormatFloat(v.Float(), 'f', -1, 64))
+}
+
+// jsonProtocol is play.Protocol as JSON.
+func jsonProtocol() []byte {
+	b, err := json.Marshal(play.Protocol())
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func protocol([]js.Value) (any, error) {
+	return js.Global().Get("JSON").Call("parse", string(jsonProtocol())), nil
+}
+
 type problemInfo struct {
 	Name        string `js:"name"`
 	Description string `js:"description"`
@@ -156,162 +202,176 @@ func catalog([]js.Value) (any, error) {
 	return vert.ValueOf(c).JSValue(), nil
 }
 
-// configure(state) sanitizes the URL state, starts a new run (not stepped
-// yet) and returns {config, notices, params, bounds}.
+func closeRun(args []js.Value) (any, error) {
+	id, err := runID(arg(args, 0))
+	if err != nil {
+		return nil, err
+	}
+	return true, runs.Close(id)
+}
+
+// configure(run, state, {view, frame}) starts the run afresh from URL state.
 func configure(args []js.Value) (any, error) {
-	c, notes, params, err := Sanitize(rawState(arg(args, 0)))
+	id, err := runID(arg(args, 0))
 	if err != nil {
 		return nil, err
 	}
-	s, err := NewSession(c)
+	var o play.ConfigureOptions
+	if err := options(arg(args, 2), "configure", &o); err != nil {
+		return nil, err
+	}
+	c, err := runs.Configure(id, rawState(arg(args, 1)), o)
 	if err != nil {
 		return nil, err
 	}
-	cur, opSent = s, nil
-	if notes == nil {
-		notes = []Notice{}
-	}
-	cfg := js.Global().Get("Object").New()
-	for k, v := range c.Values() {
+	cfg := object()
+	for k, v := range c.Config.Values() {
 		cfg.Set(k, v)
 	}
-	lo, hi := s.P.Bounds()
-	o := js.Global().Get("Object").New()
-	o.Set("config", cfg)
-	o.Set("notices", vert.ValueOf(notes).JSValue())
-	o.Set("params", vert.ValueOf(params).JSValue())
-	o.Set("lower", f64(lo))
-	o.Set("upper", f64(hi))
-	o.Set("numIneq", s.P.NumIneq())
-	o.Set("numEq", s.P.NumEq())
+	r := object()
+	r.Set("config", cfg)
+	r.Set("notices", vert.ValueOf(c.Notices).JSValue())
+	r.Set("params", vert.ValueOf(c.Params).JSValue())
+	r.Set("lower", f64(c.Lower))
+	r.Set("upper", f64(c.Upper))
+	r.Set("numIneq", c.NumIneq)
+	r.Set("numEq", c.NumEq)
+	r.Set("frame", frameValue(c.Frame))
+	r.Set("landscape", contourValue(c.Landscape))
+	return r, nil
+}
+
+// reset(run, frameOptions) starts the run again from its configuration.
+func reset(args []js.Value) (any, error) {
+	id, err := runID(arg(args, 0))
+	if err != nil {
+		return nil, err
+	}
+	var o play.FrameOptions
+	if err := options(arg(args, 1), "reset", &o); err != nil {
+		return nil, err
+	}
+	f, err := runs.Reset(id, o)
+	if err != nil {
+		return nil, err
+	}
+	return frameValue(f), nil
+}
+
+// step(run, {n, untilFES, maxMs, chart, playing, pc, op}) applies
+// generations and returns the frame the page draws (a number is n).
+func step(args []js.Value) (any, error) {
+	s, err := session(args)
+	if err != nil {
+		return nil, err
+	}
+	var o play.StepOptions
+	if a := arg(args, 1); a.Type() == js.TypeNumber {
+		o.N = a.Int()
+	} else if err := options(a, "step", &o); err != nil {
+		return nil, err
+	}
+	f, err := s.Advance(o)
+	if err != nil {
+		return nil, err
+	}
+	return frameValue(f), nil
+}
+
+// view(run, {zoom, grid}) sets how the 2-D landscape is shown and returns
+// its contour (null for D ≠ 2).
+func view(args []js.Value) (any, error) {
+	s, err := session(args)
+	if err != nil {
+		return nil, err
+	}
+	var o play.ViewOptions
+	if err := options(arg(args, 1), "view", &o); err != nil {
+		return nil, err
+	}
+	c, err := s.View(o)
+	if err != nil {
+		return nil, err
+	}
+	return contourValue(c), nil
+}
+
+// landscape(run, nx, ny[, x0, x1, y0, y1]) samples the 2-D landscape.
+func landscape(args []js.Value) (any, error) {
+	s, err := session(args)
+	if err != nil {
+		return nil, err
+	}
+	nx := int(num(arg(args, 1), play.LandscapeGrid))
+	ny := int(num(arg(args, 2), float64(nx)))
+	c, err := s.Landscape(nx, ny, num(arg(args, 3), 0), num(arg(args, 4), 0), num(arg(args, 5), 0), num(arg(args, 6), 0))
+	if err != nil {
+		return nil, err
+	}
+	return contourValue(c), nil
+}
+
+// digest(state, steps) runs a fresh, separate run and returns its digest
+// (no open run is touched).
+func digest(args []js.Value) (any, error) {
+	steps := int(num(arg(args, 1), 50))
+	d, err := play.RunDigest(rawState(arg(args, 0)), steps)
+	if err != nil {
+		return nil, err
+	}
+	o := object()
+	o.Set("hash", strconv.FormatUint(d.Hash, 16))
+	o.Set("bestF", d.BestF)
+	o.Set("bestV", d.BestV)
+	o.Set("fes", d.FES)
+	o.Set("generations", d.Generations)
 	return o, nil
 }
 
-func session() (*Session, error) {
-	if cur == nil {
-		return nil, errors.New("no run: call configure first")
-	}
-	return cur, nil
+// memory() reports the Go heap and the number of open runs; the worker adds
+// wasmBytes, the size of the module's linear memory.
+func memory([]js.Value) (any, error) {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	o := object()
+	o.Set("heapAlloc", float64(m.HeapAlloc))
+	o.Set("heapSys", float64(m.HeapSys))
+	o.Set("runs", runs.Len())
+	return o, nil
 }
 
-func reset([]js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
+func frameValue(fr *play.Frame) js.Value {
+	f := object()
+	f.Set("applied", fr.Applied)
+	f.Set("status", vert.ValueOf(fr.Status).JSValue())
+	if fr.X != nil {
+		f.Set("x", f64(fr.X))
 	}
-	ns, err := NewSession(s.Cfg)
-	if err != nil {
-		return nil, err
-	}
-	// the view settings outlive the run; the zoom window is fitted again
-	ns.Zoom = Zoom{On: s.Zoom.On, Grid: s.Zoom.Grid}
-	cur, opSent = ns, nil
-	return vert.ValueOf(ns.Status()).JSValue(), nil
-}
-
-func status([]js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	return vert.ValueOf(s.Status()).JSValue(), nil
-}
-
-// stepOptions is step's argument.
-type stepOptions struct {
-	N     int     `js:"n"`     // generations wanted (≥ 1)
-	MaxMs float64 `js:"maxMs"` // stop early after this much time (0: no limit)
-	Chart bool    `js:"chart"` // include the convergence chart, one option per part ("charts")
-	// Playing thins the chart to ChartPointsPlaying points per series
-	Playing bool `js:"playing"`
-	PC      int  `js:"pc"` // D > 2: include the PC view; > 1 also samples an PC×PC grid
-	Op      bool `js:"op"` // include the last operator even if it was sent before
-}
-
-// step({n, maxMs, chart, playing, pc, op}) applies up to n generations and
-// returns the frame the page draws.
-func step(args []js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	var o stepOptions
-	if a := arg(args, 0); a.Type() == js.TypeObject {
-		if err := vert.ValueOf(a).AssignTo(&o); err != nil {
-			return nil, fmt.Errorf("step options: %v", err)
-		}
-	} else if a.Type() == js.TypeNumber {
-		o.N = a.Int()
-	}
-	if o.N < 0 {
-		return nil, fmt.Errorf("n = %d: must be ≥ 0", o.N)
-	}
-	var stop func() bool
-	if o.MaxMs > 0 {
-		deadline := time.Now().Add(time.Duration(o.MaxMs * float64(time.Millisecond)))
-		stop = func() bool { return time.Now().After(deadline) }
-	}
-	applied, err := s.Step(o.N, stop)
-	if err != nil {
-		return nil, err
-	}
-	return frame(s, applied, o)
-}
-
-func frame(s *Session, applied int, o stepOptions) (js.Value, error) {
-	f := js.Global().Get("Object").New()
-	f.Set("applied", applied)
-	f.Set("status", vert.ValueOf(s.Status()).JSValue())
-	l := &s.Last
-	if s.P.Dim() == 2 {
-		f.Set("x", f64(l.X))
-		if applied > 0 && s.UpdateZoom() {
-			c, err := s.ZoomLandscape()
-			if err != nil {
-				return js.Value{}, err
-			}
-			f.Set("landscape", contourValue(c))
-		}
-	}
-	f.Set("f", f64(l.F))
-	f.Set("v", f64(l.V))
-	f.Set("best", f64(l.Best.X))
-	f.Set("history", len(s.History))
-	if o.Chart {
-		pts := ChartPoints
-		if o.Playing {
-			pts = ChartPointsPlaying
-		}
-		parts, err := s.ConvergenceParts(pts)
-		if err != nil {
-			return js.Value{}, err
-		}
-		a := js.Global().Get("Array").New(len(parts))
-		for i, b := range parts {
+	f.Set("f", f64(fr.F))
+	f.Set("v", f64(fr.V))
+	f.Set("best", f64(fr.Best))
+	f.Set("generations", fr.Generations)
+	if fr.Charts != nil {
+		a := js.Global().Get("Array").New(len(fr.Charts))
+		for i, b := range fr.Charts {
 			a.SetIndex(i, string(b))
 		}
 		f.Set("charts", a)
 	}
-	if s.Op != nil && (s.Op != opSent || o.Op) {
-		opSent = s.Op
-		f.Set("op", operatorValue(s.Op))
+	if fr.Op != nil {
+		f.Set("op", operatorValue(fr.Op))
 	}
-	if o.PC > 0 && s.P.Dim() > 2 && s.HasLast {
-		grid := o.PC
-		if grid == 1 {
-			grid = 0
-		}
-		pv, err := s.PCView(grid)
-		if err != nil {
-			return js.Value{}, err
-		}
-		f.Set("pc", pcValue(pv))
+	if fr.PC != nil {
+		f.Set("pc", pcValue(fr.PC))
 	}
-	return f, nil
+	if fr.Landscape != nil {
+		f.Set("landscape", contourValue(fr.Landscape))
+	}
+	return f
 }
 
-func operatorValue(op *Operator) js.Value {
-	o := js.Global().Get("Object").New()
+func operatorValue(op *play.Operator) js.Value {
+	o := object()
 	o.Set("generation", op.Generation)
 	o.Set("n", op.N)
 	o.Set("count", op.Count)
@@ -324,14 +384,20 @@ func operatorValue(op *Operator) js.Value {
 	o.Set("vectors", f64(op.Vectors))
 	o.Set("coords", f64(op.Coords))
 	o.Set("points", f64(op.Points))
+	o.Set("trial", f64(op.Trial))
+	o.Set("children", f64(op.Children))
 	o.Set("pf", f64(op.PF))
 	o.Set("pv", f64(op.PV))
 	o.Set("accepted", f64(op.Accepted))
 	return o
 }
 
-func contourValue(c *Contour) js.Value {
-	o := js.Global().Get("Object").New()
+// contourValue returns the contour, or null for nil.
+func contourValue(c *play.Contour) js.Value {
+	if c == nil {
+		return js.Null()
+	}
+	o := object()
 	o.Set("nx", c.NX)
 	o.Set("ny", c.NY)
 	o.Set("extent", f64([]float64{c.X0, c.X1, c.Y0, c.Y1}))
@@ -345,8 +411,8 @@ func contourValue(c *Contour) js.Value {
 	return o
 }
 
-func pcValue(pv *PCView) js.Value {
-	o := js.Global().Get("Object").New()
+func pcValue(pv *play.PCView) js.Value {
+	o := object()
 	o.Set("generation", pv.Generation)
 	o.Set("mean", f64(pv.Mean))
 	o.Set("v1", f64(pv.V1))
@@ -361,102 +427,4 @@ func pcValue(pv *PCView) js.Value {
 		o.Set("contour", contourValue(pv.Contour))
 	}
 	return o
-}
-
-// landscape(nx, ny[, x0, x1, y0, y1]) samples the 2-D landscape.
-func landscape(args []js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	nx := int(num(arg(args, 0), 160))
-	ny := int(num(arg(args, 1), float64(nx)))
-	if nx < 2 || nx > 1024 || ny < 2 || ny > 1024 {
-		return nil, fmt.Errorf("landscape grid %d×%d: each side must be in [2, 1024]", nx, ny)
-	}
-	c, err := s.Landscape(nx, ny, num(arg(args, 2), 0), num(arg(args, 3), 0), num(arg(args, 4), 0), num(arg(args, 5), 0))
-	if err != nil {
-		return nil, err
-	}
-	return contourValue(c), nil
-}
-
-// viewOptions is view's argument.
-type viewOptions struct {
-	Zoom bool `js:"zoom"` // fit the 2-D landscape to the population (see Zoom)
-	Grid int  `js:"grid"` // nodes per side of the landscape grid
-}
-
-// view({zoom, grid}) sets how the 2-D landscape is shown and returns its
-// contour for the resulting window (null for D ≠ 2). Later frames carry a
-// new contour as "landscape" whenever the zoom window changes.
-func view(args []js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	o := viewOptions{Grid: 160}
-	if a := arg(args, 0); a.Type() == js.TypeObject {
-		if err := vert.ValueOf(a).AssignTo(&o); err != nil {
-			return nil, fmt.Errorf("view options: %v", err)
-		}
-	}
-	if o.Grid == 0 {
-		o.Grid = 160
-	}
-	if o.Grid < 2 || o.Grid > 1024 {
-		return nil, fmt.Errorf("view grid = %d: must be in [2, 1024]", o.Grid)
-	}
-	s.Zoom.Grid = o.Grid
-	s.SetZoom(o.Zoom)
-	if s.P.Dim() != 2 {
-		return js.Null(), nil
-	}
-	c, err := s.ZoomLandscape()
-	if err != nil {
-		return nil, err
-	}
-	return contourValue(c), nil
-}
-
-// pcview(grid) returns the principal-component view of the population.
-func pcview(args []js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	pv, err := s.PCView(int(num(arg(args, 0), 64)))
-	if err != nil {
-		return nil, err
-	}
-	return pcValue(pv), nil
-}
-
-func convergence([]js.Value) (any, error) {
-	s, err := session()
-	if err != nil {
-		return nil, err
-	}
-	b, err := s.ConvergenceJSON(ChartPoints)
-	if err != nil {
-		return nil, err
-	}
-	return string(b), nil
-}
-
-// digest(state, steps) runs a fresh, separate run and returns its digest
-// (the current run is not touched).
-func digest(args []js.Value) (any, error) {
-	steps := int(num(arg(args, 1), 50))
-	d, err := RunDigest(rawState(arg(args, 0)), steps)
-	if err != nil {
-		return nil, err
-	}
-	o := js.Global().Get("Object").New()
-	o.Set("hash", strconv.FormatUint(d.Hash, 16))
-	o.Set("bestF", d.BestF)
-	o.Set("bestV", d.BestV)
-	o.Set("fes", d.FES)
-	o.Set("generations", d.Generations)
-	return o, nil
 }

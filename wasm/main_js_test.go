@@ -4,10 +4,13 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
 	"testing"
+
+	"pcaplay/internal/play"
 )
 
 var api = API()
@@ -21,20 +24,21 @@ func mustOK(t *testing.T, v js.Value) js.Value {
 	t.Helper()
 	if v.Type() == js.TypeObject {
 		if e := v.Get("error"); e.Type() == js.TypeString {
-			t.Fatalf("unexpected error: %s", e.String())
+			t.Fatalf("unexpected error: %s (code %s)", e.String(), v.Get("code").String())
 		}
 	}
 	return v
 }
 
-func errorOf(v js.Value) string {
+// errorOf returns the error message and code of a result ("" when none).
+func errorOf(v js.Value) (msg, code string) {
 	if v.Type() != js.TypeObject {
-		return ""
+		return "", ""
 	}
 	if e := v.Get("error"); e.Type() == js.TypeString {
-		return e.String()
+		return e.String(), v.Get("code").String()
 	}
-	return ""
+	return "", ""
 }
 
 func obj(m map[string]string) js.Value {
@@ -54,6 +58,48 @@ func floats(v js.Value) []float64 {
 	return out
 }
 
+func keys(v js.Value) []string {
+	k := js.Global().Get("Object").Call("keys", v)
+	out := make([]string, k.Length())
+	for i := range out {
+		out[i] = k.Index(i).String()
+	}
+	return out
+}
+
+// checkKeys checks that v's keys are among the protocol's keys for what
+// (all of them when all is set).
+func checkKeys(t *testing.T, what string, v js.Value, all bool) {
+	t.Helper()
+	want := play.Protocol().Keys[what]
+	got := keys(v)
+	for _, k := range got {
+		if !slices.Contains(want, k) {
+			t.Errorf("%s has key %q, which play.Protocol().Keys[%q] does not list (%v)", what, k, what, want)
+		}
+	}
+	if all {
+		for _, k := range want {
+			if !slices.Contains(got, k) {
+				t.Errorf("%s lacks key %q of the protocol (has %v)", what, k, got)
+			}
+		}
+	}
+}
+
+// open returns a new run id.
+func open(t *testing.T) int {
+	t.Helper()
+	return mustOK(t, callAPI(t, "open")).Int()
+}
+
+// configured opens a run and configures it.
+func configured(t *testing.T, state map[string]string) (int, js.Value) {
+	t.Helper()
+	id := open(t)
+	return id, mustOK(t, callAPI(t, "configure", id, obj(state)))
+}
+
 func TestCatalog(t *testing.T) {
 	c := mustOK(t, callAPI(t, "catalog"))
 	if c.Get("problems").Length() < 28 || c.Get("algorithms").Length() < 1 {
@@ -64,15 +110,51 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
+// protocol() returns play.Protocol (the worker compares its version).
+func TestProtocolFromModule(t *testing.T) {
+	p := mustOK(t, callAPI(t, "protocol"))
+	if p.Get("version").Int() != play.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != play.CodeNoRun {
+		t.Errorf("protocol(): version %v, NO_RUN %v", p.Get("version"), p.Get("errors").Get("NO_RUN"))
+	}
+	for _, c := range play.Protocol().Commands {
+		if api.Get(c).Type() != js.TypeFunction {
+			t.Errorf("the protocol names command %q, which the module does not have", c)
+		}
+	}
+}
+
+// Every object the module returns has the keys play.Protocol lists.
+func TestFramesFollowTheProtocol(t *testing.T) {
+	id, r := configured(t, map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "3", "pcaprob": "1", "zoom": "pop"})
+	checkKeys(t, "configured", r, true)
+	checkKeys(t, "notice", obj(map[string]string{"key": "", "value": "", "message": ""}), true)
+	checkKeys(t, "param", r.Get("params").Index(0), false)
+	checkKeys(t, "contour", r.Get("landscape"), true)
+	f := r.Get("frame")
+	checkKeys(t, "frame", f, false)
+	checkKeys(t, "status", f.Get("status"), true)
+	f = mustOK(t, callAPI(t, "step", id, map[string]any{"n": 2, "chart": true, "op": true}))
+	checkKeys(t, "frame", f, false)
+	checkKeys(t, "operator", f.Get("op"), true)
+	if f.Get("charts").IsUndefined() || f.Get("x").IsUndefined() {
+		t.Errorf("a D = 2 frame with chart: true lacks charts or x: %v", keys(f))
+	}
+	m := mustOK(t, callAPI(t, "memory"))
+	checkKeys(t, "memory", m, false)
+	id10, _ := configured(t, map[string]string{"problem": "C05", "dim": "10"})
+	f = mustOK(t, callAPI(t, "step", id10, map[string]any{"n": 1, "pc": 24}))
+	checkKeys(t, "pc", f.Get("pc"), true)
+}
+
 func TestRunStepAndTypedArrays(t *testing.T) {
-	r := mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "11"})))
+	id, r := configured(t, map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "11"})
 	if got := r.Get("config").Get("seed").String(); got != "11" {
 		t.Errorf("config seed = %s", got)
 	}
 	if r.Get("notices").Length() != 0 {
 		t.Errorf("clean state gave notices")
 	}
-	f := mustOK(t, callAPI(t, "step", map[string]any{"n": 1, "chart": true}))
+	f := r.Get("frame")
 	st := f.Get("status")
 	pop := f.Get("f").Length()
 	if st.Get("fes").Int() != pop || st.Get("generation").Int() != 0 || f.Get("applied").Int() != 1 {
@@ -82,37 +164,56 @@ func TestRunStepAndTypedArrays(t *testing.T) {
 	if x.Get("constructor").Get("name").String() != "Float64Array" || x.Length() != 2*pop {
 		t.Fatalf("x is %s of length %d", x.Get("constructor").Get("name").String(), x.Length())
 	}
+	s, err := runs.Session(id)
+	if err != nil {
+		t.Fatal(err)
+	}
 	xs := floats(x)
-	for i, want := range cur.Last.X {
+	for i, want := range s.Last.X {
 		if math.Float64bits(xs[i]) != math.Float64bits(want) {
 			t.Fatalf("x[%d] = %v in JS, %v in Go", i, xs[i], want)
 		}
 	}
+	f = mustOK(t, callAPI(t, "step", id, map[string]any{"n": 5, "chart": true}))
 	if c := f.Get("charts"); c.Length() != 3 || !strings.Contains(c.Index(0).String(), "best feasible f") {
 		t.Errorf("frame charts: want the 3 parts of the convergence chart (PMODE has no adaptation), the first best feasible f")
 	}
-	f = mustOK(t, callAPI(t, "step", map[string]any{"n": 5}))
 	if f.Get("applied").Int() != 5 || f.Get("status").Get("generation").Int() != 5 {
 		t.Errorf("5 steps: applied %d, generation %d", f.Get("applied").Int(), f.Get("status").Get("generation").Int())
 	}
-	if fes := f.Get("status").Get("fes").Int(); fes != cur.S.FES() || fes <= pop {
-		t.Errorf("fes %d, solver %d", fes, cur.S.FES())
+	if fes := f.Get("status").Get("fes").Int(); fes != s.S.FES() || fes <= pop {
+		t.Errorf("fes %d, solver %d", fes, s.S.FES())
 	}
-	l := mustOK(t, callAPI(t, "landscape", 40, 40))
+	l := mustOK(t, callAPI(t, "landscape", id, 40, 40))
 	if l.Get("mask").Length() != 1600 || l.Get("levels").Length() == 0 {
 		t.Errorf("landscape: mask %d, levels %d", l.Get("mask").Length(), l.Get("levels").Length())
 	}
 }
 
+// Bad arguments are named in the message and coded; the page decides on the
+// code.
 func TestBadArgumentsNameTheValue(t *testing.T) {
-	mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "valley"})))
-	if e := errorOf(callAPI(t, "step", map[string]any{"n": -3})); !strings.Contains(e, "n = -3") {
-		t.Errorf("step n=-3: error %q", e)
+	id, _ := configured(t, map[string]string{"problem": "valley"})
+	for _, c := range []struct {
+		name string
+		args []any
+		msg  string
+		code string
+	}{
+		{"step", []any{id, map[string]any{"n": -3}}, "n = -3", play.CodeBadArgument},
+		{"landscape", []any{id, 1, 5000}, "1×5000", play.CodeBadArgument},
+		{"view", []any{id, map[string]any{"zoom": true, "grid": 5000}}, "5000", play.CodeBadArgument},
+		{"step", []any{id, "fast"}, "step options", play.CodeBadArgument},
+		{"step", []any{"x", 1}, "run id", play.CodeBadArgument},
+		{"step", []any{id + 1000, 1}, "not open", play.CodeNoRun},
+		{"close", []any{id + 1000}, "not open", play.CodeNoRun},
+	} {
+		msg, code := errorOf(callAPI(t, c.name, c.args...))
+		if !strings.Contains(msg, c.msg) || code != c.code {
+			t.Errorf("%s%v: error %q (code %q), want one naming %q with code %q", c.name, c.args, msg, code, c.msg, c.code)
+		}
 	}
-	if e := errorOf(callAPI(t, "landscape", 1, 5000)); !strings.Contains(e, "1×5000") {
-		t.Errorf("landscape 1×5000: error %q", e)
-	}
-	r := mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "nope", "dim": "x", "pcaprob": "7"})))
+	r := mustOK(t, callAPI(t, "configure", id, obj(map[string]string{"problem": "nope", "dim": "x", "pcaprob": "7"})))
 	msgs := []string{}
 	for i := 0; i < r.Get("notices").Length(); i++ {
 		n := r.Get("notices").Index(i)
@@ -127,14 +228,14 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 }
 
 func TestPanicBecomesError(t *testing.T) {
-	mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "rosenbrock"})))
-	e := errorOf(callAPI(t, "forcePanic"))
-	if !strings.Contains(e, "forced panic") {
-		t.Fatalf("forcePanic returned %q, want an error value", e)
+	id, _ := configured(t, map[string]string{"problem": "rosenbrock"})
+	msg, code := errorOf(callAPI(t, "forcePanic"))
+	if !strings.Contains(msg, "forced panic") || code != play.CodeInternal {
+		t.Fatalf("forcePanic returned %q (code %q), want an internal error value", msg, code)
 	}
 	// the module keeps working: reset and step
-	mustOK(t, callAPI(t, "reset"))
-	f := mustOK(t, callAPI(t, "step", 1))
+	mustOK(t, callAPI(t, "reset", id))
+	f := mustOK(t, callAPI(t, "step", id, 1))
 	if f.Get("status").Get("fes").Int() == 0 {
 		t.Errorf("no progress after a recovered panic")
 	}
@@ -142,8 +243,9 @@ func TestPanicBecomesError(t *testing.T) {
 
 func TestSameSeedSameRun(t *testing.T) {
 	run := func() float64 {
-		mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "C01", "dim": "10", "algo": "heco-pde", "seed": "77"})))
-		f := mustOK(t, callAPI(t, "step", map[string]any{"n": 30}))
+		id, _ := configured(t, map[string]string{"problem": "C01", "dim": "10", "algo": "heco-pde", "seed": "77"})
+		f := mustOK(t, callAPI(t, "step", id, map[string]any{"n": 30}))
+		mustOK(t, callAPI(t, "close", id))
 		return f.Get("status").Get("bestF").Float()
 	}
 	a, b := run(), run()
@@ -152,20 +254,38 @@ func TestSameSeedSameRun(t *testing.T) {
 	}
 }
 
+// Two runs in one module, stepped in turn, are each the run they would be
+// alone.
+func TestTwoRunsInOneModule(t *testing.T) {
+	state := map[string]string{"problem": "C05", "dim": "10", "algo": "pmode", "seed": "4"}
+	a, _ := configured(t, state)
+	b, _ := configured(t, map[string]string{"problem": "rosenbrock", "algo": "heco-pde", "seed": "4"})
+	for range 10 {
+		mustOK(t, callAPI(t, "step", a, 2))
+		mustOK(t, callAPI(t, "step", b, 3))
+	}
+	fa := mustOK(t, callAPI(t, "step", a, 0)).Get("status").Get("bestF").Float()
+	alone, _ := configured(t, state)
+	fl := mustOK(t, callAPI(t, "step", alone, 20)).Get("status").Get("bestF").Float()
+	if math.Float64bits(fa) != math.Float64bits(fl) {
+		t.Errorf("run beside another: bestF %v; alone %v", fa, fl)
+	}
+}
+
 // The browser gives exactly the golden run computed natively.
 func TestGoldenInBrowser(t *testing.T) {
-	d := mustOK(t, callAPI(t, "digest", obj(goldenState), goldenSteps))
-	if got := d.Get("hash").String(); got != goldenHash {
-		t.Errorf("hash %s, want %s (native)", got, goldenHash)
+	d := mustOK(t, callAPI(t, "digest", obj(play.Golden.State), play.Golden.Steps))
+	if got := d.Get("hash").String(); got != play.Golden.Hash {
+		t.Errorf("hash %s, want %s (native)", got, play.Golden.Hash)
 	}
-	if got := d.Get("bestF").Float(); math.Float64bits(got) != math.Float64bits(goldenBestF) {
-		t.Errorf("bestF %s, want %s (native)", strconv.FormatFloat(got, 'g', -1, 64), strconv.FormatFloat(goldenBestF, 'g', -1, 64))
+	if got := d.Get("bestF").Float(); math.Float64bits(got) != math.Float64bits(play.Golden.BestF) {
+		t.Errorf("bestF %s, want %s (native)", strconv.FormatFloat(got, 'g', -1, 64), strconv.FormatFloat(play.Golden.BestF, 'g', -1, 64))
 	}
 }
 
 func TestPCViewFrame(t *testing.T) {
-	mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "C05", "dim": "10", "algo": "pmode"})))
-	f := mustOK(t, callAPI(t, "step", map[string]any{"n": 2, "pc": 24}))
+	id, _ := configured(t, map[string]string{"problem": "C05", "dim": "10", "algo": "pmode"})
+	f := mustOK(t, callAPI(t, "step", id, map[string]any{"n": 2, "pc": 24}))
 	pc := f.Get("pc")
 	if pc.IsUndefined() {
 		t.Fatal("no pc view for D=10")
@@ -184,17 +304,16 @@ func TestPCViewFrame(t *testing.T) {
 // view({zoom}) fits the 2-D landscape to the population; frames carry a new
 // contour only when the window changes, and reset keeps the zoom on.
 func TestZoomView(t *testing.T) {
-	mustOK(t, callAPI(t, "configure", obj(map[string]string{"problem": "C01", "dim": "2", "algo": "de", "seed": "3", "pop": "20"})))
-	mustOK(t, callAPI(t, "step", 1))
-	box := floats(mustOK(t, callAPI(t, "view", map[string]any{"zoom": false, "grid": 30})).Get("extent"))
+	id, _ := configured(t, map[string]string{"problem": "C01", "dim": "2", "algo": "de", "seed": "3", "pop": "20"})
+	box := floats(mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": false, "grid": 30})).Get("extent"))
 	if box[0] != -100 || box[1] != 100 {
 		t.Fatalf("zoom off: extent %v, want the box ±100", box)
 	}
-	mustOK(t, callAPI(t, "view", map[string]any{"zoom": true, "grid": 30}))
+	mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": true, "grid": 30}))
 	frames, withLandscape := 0, 0
 	var last []float64
 	for g := 0; g < 300; g++ {
-		f := mustOK(t, callAPI(t, "step", 1))
+		f := mustOK(t, callAPI(t, "step", id, 1))
 		frames++
 		if l := f.Get("landscape"); !l.IsUndefined() {
 			withLandscape++
@@ -210,12 +329,33 @@ func TestZoomView(t *testing.T) {
 	if last == nil || last[1]-last[0] > 50 {
 		t.Errorf("after 300 generations the zoom window is %v; want much smaller than the box", last)
 	}
-	mustOK(t, callAPI(t, "reset"))
-	f := mustOK(t, callAPI(t, "step", 1))
+	f := mustOK(t, callAPI(t, "reset", id))
 	if f.Get("landscape").IsUndefined() {
 		t.Errorf("after reset with zoom on, the first frame has no landscape for the new population")
 	}
-	if e := errorOf(callAPI(t, "view", map[string]any{"zoom": true, "grid": 5000})); !strings.Contains(e, "5000") {
-		t.Errorf("view grid 5000: error %q", e)
+	if v := mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": true})); v.Get("nx").Int() != play.LandscapeGrid {
+		t.Errorf("view without grid: %d nodes, want LandscapeGrid", v.Get("nx").Int())
+	}
+}
+
+// configure's options reach the view and the first frame.
+func TestConfigureOptions(t *testing.T) {
+	id := open(t)
+	r := mustOK(t, callAPI(t, "configure", id, obj(map[string]string{"problem": "C01", "dim": "2", "seed": "5"}),
+		map[string]any{"view": map[string]any{"zoom": true, "grid": 30}, "frame": map[string]any{"chart": true}}))
+	l := r.Get("landscape")
+	if l.Get("nx").Int() != 30 {
+		t.Errorf("configure with view {zoom, grid: 30}: landscape of %d nodes per side", l.Get("nx").Int())
+	}
+	if s, _ := runs.Session(id); !s.Zoom.On {
+		t.Errorf("configure with view {zoom: true}: zoom is off")
+	}
+	if r.Get("frame").Get("charts").IsUndefined() || r.Get("frame").Get("op").Type() == js.TypeObject && r.Get("frame").Get("op").Get("n").Int() != 2 {
+		t.Errorf("configure with frame {chart: true}: no charts in the first frame")
+	}
+	id10 := open(t)
+	r = mustOK(t, callAPI(t, "configure", id10, obj(map[string]string{"problem": "C01", "dim": "10"}), map[string]any{"frame": map[string]any{"pc": 20}}))
+	if r.Get("frame").Get("pc").Get("contour").Get("nx").Int() != 20 || !r.Get("landscape").IsNull() {
+		t.Errorf("configure at D = 10 with frame {pc: 20}: %v", keys(r.Get("frame")))
 	}
 }

@@ -4,8 +4,8 @@ package main
 
 import "os"
 
-// Natively this package only exists so that its plain-Go parts (Sanitize,
-// Session, RunDigest) are tested on the host too.
+// Natively there is nothing to run: the module's logic is in
+// pcaplay/internal/play, tested there.
 func main() {
 	os.Stderr.WriteString("pcaplay/wasm: build with GOOS=js GOARCH=wasm\n")
 	os.Exit(2)

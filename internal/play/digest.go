@@ -1,4 +1,4 @@
-package main
+package play
 
 import "math"
 
@@ -59,5 +59,5 @@ func RunDigest(raw map[string]string, steps int) (Digest, error) {
 		h.word(math.Float64bits(l.Best.V))
 	}
 	st := s.Status()
-	return Digest{Hash: uint64(h), BestF: st.BestF, BestV: st.BestV, FES: st.FES, Generations: len(s.History)}, nil
+	return Digest{Hash: uint64(h), BestF: st.BestF, BestV: st.BestV, FES: st.FES, Generations: s.History.Added()}, nil
 }

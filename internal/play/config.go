@@ -1,20 +1,12 @@
-// Command wasm is the playground's WebAssembly module: thin bindings that let
-// the page's Web Worker drive one run of pcaplay/core/solver.
-//
-// This file and the other untagged files are plain Go (they build and are
-// tested natively too): reading the URL state into a run configuration,
-// stepping the run and keeping its history, and gathering what the page
-// draws. The syscall/js glue is in main_js.go.
-package main
+package play
 
 import (
 	"errors"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
-	"pcaplay/core/chart"
-	"pcaplay/core/problem"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 )
@@ -42,11 +34,50 @@ type Config struct {
 	Params map[string]string
 }
 
-// Notice reports a URL value that was replaced or clamped.
+// Notice reports a URL value that was replaced or clamped. Value and
+// Message are cut (Cut) so that a huge value in a link (a 1 MB seed) is
+// never copied whole into the page.
 type Notice struct {
 	Key     string `js:"key"`
 	Value   string `js:"value"`
 	Message string `js:"message"`
+}
+
+// EchoMax is the most characters of a value a notice repeats (Cut).
+const EchoMax = 40
+
+// maxMessage is the most characters of a notice's message.
+const maxMessage = 240
+
+// NewNotice returns the notice for key = value with the message, cutting
+// the value and every copy of it inside the message.
+func NewNotice(key, value, message string) Notice {
+	cv := Cut(value, EchoMax)
+	if cv != value && value != "" {
+		message = strings.ReplaceAll(message, value, cv)
+	}
+	return Notice{Key: Cut(key, EchoMax), Value: cv, Message: Cut(message, maxMessage)}
+}
+
+// Cut returns s when it has at most max characters, and otherwise its
+// first max−8 characters followed by "… (N characters)".
+func Cut(s string, max int) string {
+	n := utf8.RuneCountInString(s)
+	if n <= max {
+		return s
+	}
+	keep := max - 8
+	if keep < 1 {
+		keep = 1
+	}
+	i, k := 0, 0
+	for i = range s {
+		if k == keep {
+			break
+		}
+		k++
+	}
+	return s[:i] + "… (" + strconv.Itoa(n) + " characters)"
 }
 
 // ParamInfo describes one parameter for the controls.
@@ -94,7 +125,7 @@ func pad2(n int) string {
 // It also returns the parameter descriptions for the controls.
 func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	var notes []Notice
-	note := func(k, v, msg string) { notes = append(notes, Notice{Key: k, Value: v, Message: msg}) }
+	note := func(k, v, msg string) { notes = append(notes, NewNotice(k, v, msg)) }
 	get := func(k string) (string, bool) {
 		v, ok := raw[k]
 		return strings.TrimSpace(v), ok
@@ -288,150 +319,4 @@ func joinInts(a []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
-}
-
-// Session is one run with its history.
-type Session struct {
-	Cfg      Config
-	P        problem.Problem
-	Settings solver.Settings
-	S        *solver.Solver
-
-	// Last is a copy of the last snapshot (its slices are owned here).
-	Last    solver.Snapshot
-	HasLast bool
-	// History has one point per generation, for the convergence chart.
-	History []chart.Point
-	// Op is the last PCA-projection, with what the page needs to draw it.
-	Op *Operator
-	// Zoom is the landscape's view when D = 2 (see Zoom).
-	Zoom Zoom
-
-	eval *problem.Evaluator
-}
-
-// NewSession builds a run from a sanitized Config. It does not step.
-func NewSession(c Config) (*Session, error) {
-	p, err := suite.New(c.Problem, c.Dim, suite.Options{})
-	if err != nil {
-		return nil, err
-	}
-	alg, err := solver.Lookup(c.Algo)
-	if err != nil {
-		return nil, err
-	}
-	s := alg.Defaults(c.Dim)
-	for _, pr := range s.Params() {
-		if v, ok := c.Params[pr.Key]; ok {
-			if err := solver.SetParam(s, pr.Key, v); err != nil {
-				return nil, err
-			}
-		}
-	}
-	sv, err := solver.New(p, s, c.Seed, c.FES)
-	if err != nil {
-		return nil, err
-	}
-	return &Session{Cfg: c, P: p, Settings: s, S: sv, eval: problem.NewEvaluator(p)}, nil
-}
-
-// Step advances up to n generations, stopping early when the run is done
-// or when stop() reports true (checked after each generation). It returns
-// how many generations were applied.
-func (s *Session) Step(n int, stop func() bool) (int, error) {
-	done := 0
-	for done < n && !s.S.Done() {
-		snap, err := s.S.Step()
-		if errors.Is(err, solver.ErrDone) {
-			break
-		}
-		if err != nil {
-			return done, err
-		}
-		s.keep(&snap)
-		done++
-		if stop != nil && stop() {
-			break
-		}
-	}
-	return done, nil
-}
-
-// keep copies what the page needs out of a snapshot.
-func (s *Session) keep(snap *solver.Snapshot) {
-	l := &s.Last
-	x, f, v, bx := l.X, l.F, l.V, l.Best.X
-	*l = *snap
-	l.X = append(x[:0], snap.X...)
-	l.F = append(f[:0], snap.F...)
-	l.V = append(v[:0], snap.V...)
-	l.Best.X = append(bx[:0], snap.Best.X...)
-	l.PCA, l.Adaptation = nil, nil
-	s.HasLast = true
-
-	pt := chart.Point{FES: snap.FES, BestF: snap.Best.F, BestV: snap.Best.V,
-		Feasible: snap.FeasibleFraction(), PopSize: snap.PopSize()}
-	if a := snap.Adaptation; a != nil {
-		pt.StrategyProb = append([]float64(nil), a.StrategyProb...)
-		pt.MeanF = append([]float64(nil), a.MeanF...)
-		pt.MeanCR = append([]float64(nil), a.MeanCR...)
-	}
-	s.History = append(s.History, pt)
-	if snap.PCA != nil {
-		s.Op = newOperator(s, snap)
-	}
-}
-
-// Status is the run's state as the page reports it.
-type Status struct {
-	FES        int     `js:"fes"`
-	MaxFES     int     `js:"maxFES"`
-	Generation int     `js:"generation"`
-	Done       bool    `js:"done"`
-	BestF      float64 `js:"bestF"`
-	BestV      float64 `js:"bestV"`
-	Feasible   bool    `js:"feasible"`
-	FeasFrac   float64 `js:"feasibleFraction"`
-	PopSize    int     `js:"popSize"`
-}
-
-// Status returns the state after the last applied generation.
-func (s *Session) Status() Status {
-	st := Status{MaxFES: s.Cfg.FES, BestF: math.NaN(), BestV: math.NaN()}
-	if s.HasLast {
-		l := &s.Last
-		st.FES, st.Generation, st.Done = l.FES, l.Generation, s.S.Done()
-		st.BestF, st.BestV, st.Feasible = l.Best.F, l.Best.V, l.Best.V == 0
-		st.FeasFrac, st.PopSize = l.FeasibleFraction(), l.PopSize()
-	}
-	return st
-}
-
-// Points per series of the convergence chart: a paused run's history is
-// thinned to ChartPoints, and to ChartPointsPlaying while it plays (the page
-// redraws the chart twice a second then, and ECharts' main-thread time
-// grows with the points).
-const (
-	ChartPoints        = 400
-	ChartPointsPlaying = 100
-)
-
-func (s *Session) convergenceOptions(maxPoints int) chart.ConvergenceOptions {
-	if maxPoints <= 0 {
-		maxPoints = ChartPoints
-	}
-	title := s.Cfg.Algo + " on " + s.Cfg.Problem + ", D=" + strconv.Itoa(s.Cfg.Dim)
-	return chart.ConvergenceOptions{Title: title, MaxPoints: maxPoints}
-}
-
-// ConvergenceJSON returns the convergence chart's ECharts option with at
-// most maxPoints points per series (ChartPoints when ≤ 0).
-func (s *Session) ConvergenceJSON(maxPoints int) ([]byte, error) {
-	return chart.Convergence(s.History, s.convergenceOptions(maxPoints))
-}
-
-// ConvergenceParts returns the convergence chart as one option per panel
-// (chart.ConvergenceParts), as the page draws it.
-func (s *Session) ConvergenceParts(maxPoints int) ([][]byte, error) {
-	return chart.ConvergenceParts(s.History, s.convergenceOptions(maxPoints))
 }

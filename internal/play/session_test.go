@@ -1,10 +1,12 @@
-package main
+package play
 
 import (
 	"math"
 	"strconv"
 	"strings"
 	"testing"
+
+	"pcaplay/core/problem"
 )
 
 func noticeFor(notes []Notice, key string) *Notice {
@@ -114,7 +116,7 @@ func TestSanitizeRoundTrip(t *testing.T) {
 	}
 }
 
-func newSession(t *testing.T, raw map[string]string) *Session {
+func newSession(t testing.TB, raw map[string]string) *Session {
 	t.Helper()
 	c, _, _, err := Sanitize(raw)
 	if err != nil {
@@ -150,8 +152,8 @@ func TestSessionStepsAndOperator(t *testing.T) {
 		t.Errorf("operator shape: %+v", op)
 	}
 	checkOperatorInputs(t, op)
-	if len(s.History) != s.Last.Generation+1 {
-		t.Errorf("history %d points, generation %d", len(s.History), s.Last.Generation)
+	if s.History.Added() != s.Last.Generation+1 || s.History.Len() != s.Last.Generation+1 {
+		t.Errorf("history %d points (%d added), generation %d", s.History.Len(), s.History.Added(), s.Last.Generation)
 	}
 	b, err := s.ConvergenceJSON(0)
 	if err != nil || !strings.Contains(string(b), "best feasible f") {
@@ -212,6 +214,39 @@ func checkOperatorInputs(t *testing.T, op *Operator) {
 	}
 }
 
+// checkOperatorTrials: the rows marked Trial hold the solver's children
+// with their counted f and v (evaluating the child again gives the same
+// bits); the other rows have no f, v or verdict.
+func checkOperatorTrials(t *testing.T, s *Session, op *Operator) {
+	t.Helper()
+	n := op.N
+	ev := problem.NewEvaluator(s.P)
+	lo, hi := s.P.Bounds()
+	trials := 0
+	for i := 0; i < op.Count; i++ {
+		child := op.Children[i*n : (i+1)*n]
+		if op.Trial[i] == 0 {
+			if !math.IsNaN(op.PF[i]) || !math.IsNaN(op.PV[i]) || op.Accepted[i] != 0 {
+				t.Fatalf("row %d is no trial but has f %v, v %v, accepted %v", i, op.PF[i], op.PV[i], op.Accepted[i])
+			}
+			continue
+		}
+		trials++
+		for d := range child {
+			if child[d] < lo[d] || child[d] > hi[d] {
+				t.Fatalf("trial %d: child %v leaves the box", i, child)
+			}
+		}
+		f, v := ev.Eval(child)
+		if math.Float64bits(f) != math.Float64bits(op.PF[i]) || math.Float64bits(v) != math.Float64bits(op.PV[i]) {
+			t.Fatalf("trial %d: f, v = %v, %v; evaluating its child gives %v, %v", i, op.PF[i], op.PV[i], f, v)
+		}
+	}
+	if trials == 0 {
+		t.Fatalf("generation %d: an operator with no trial", op.Generation)
+	}
+}
+
 // The operator's inputs are those core projected, for every algorithm
 // with PCA-projection, at D = 2 and D = 10.
 func TestOperatorInputs(t *testing.T) {
@@ -228,6 +263,7 @@ func TestOperatorInputs(t *testing.T) {
 			}
 			if s.Op != nil && s.Op.Generation == s.Last.Generation {
 				checkOperatorInputs(t, s.Op)
+				checkOperatorTrials(t, s, s.Op)
 				seen++
 			}
 		}

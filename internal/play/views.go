@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"pcaplay/core/contour"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
-	"pcaplay/core/solver"
 )
 
 // Line kinds in Contour.LineKind.
@@ -49,11 +48,11 @@ type plane func(u, v float64, x []float64)
 // sample evaluates the problem on an nx×ny grid over [x0,x1]×[y0,y1] of the
 // plane and builds the iso-lines with core/contour.
 func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLevels int) (*Contour, error) {
-	if nx < 2 || ny < 2 || nx*ny > 1<<20 {
-		return nil, errors.New("landscape: grid size out of range")
+	if nx < 2 || ny < 2 || nx > MaxGrid || ny > MaxGrid {
+		return nil, Errorf(CodeBadArgument, "landscape grid %d×%d: each side must be in [2, %d]", nx, ny, MaxGrid)
 	}
 	if !(x1 > x0) || !(y1 > y0) || math.IsInf(x1-x0, 0) || math.IsInf(y1-y0, 0) {
-		return nil, errors.New("landscape: empty or non-finite extent")
+		return nil, Errorf(CodeBadArgument, "landscape extent [%g, %g]×[%g, %g]: empty or not finite", x0, x1, y0, y1)
 	}
 	n := p.Dim()
 	ni, ne := p.NumIneq(), p.NumEq()
@@ -127,13 +126,13 @@ func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLe
 // empty extent (x1 ≤ x0) means the problem's box.
 func (s *Session) Landscape(nx, ny int, x0, x1, y0, y1 float64) (*Contour, error) {
 	if s.P.Dim() != 2 {
-		return nil, errors.New("landscape: the problem has D ≠ 2; use the principal-component view")
+		return nil, Errorf(CodeBadArgument, "landscape: %s has D = %d ≠ 2; use the principal-component view", s.Cfg.Problem, s.P.Dim())
 	}
 	if !(x1 > x0) || !(y1 > y0) {
 		lo, hi := s.P.Bounds()
 		x0, x1, y0, y1 = lo[0], hi[0], lo[1], hi[1]
 	}
-	return sample(s.P, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, 14)
+	return sample(s.P, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, ContourLevels)
 }
 
 // Zoom is the window of the 2-D landscape view.
@@ -247,11 +246,11 @@ func place(c, side, lo, hi float64) (float64, float64) {
 }
 
 // ZoomLandscape samples the landscape over the current window on the
-// zoom's grid (160×160 when unset).
+// zoom's grid (LandscapeGrid when unset).
 func (s *Session) ZoomLandscape() (*Contour, error) {
 	g := s.Zoom.Grid
 	if g < 2 {
-		g = 160
+		g = LandscapeGrid
 	}
 	x0, x1, y0, y1 := s.Window()
 	return s.Landscape(g, g, x0, x1, y0, y1)
@@ -276,7 +275,7 @@ type PCView struct {
 // v1, v2. grid ≤ 0 skips the sampling (points only).
 func (s *Session) PCView(grid int) (*PCView, error) {
 	if !s.HasLast {
-		return nil, errors.New("pcview: no population yet")
+		return nil, Errorf(CodeNoRun, "pcview: no population yet: step first")
 	}
 	n := s.P.Dim()
 	l := &s.Last
@@ -323,100 +322,9 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 			x[d] = mean[d] + u*a[d] + v*b[d]
 		}
 	}
-	pv.Contour, err = sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, 14)
+	pv.Contour, err = sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, ContourLevels)
 	if err != nil {
 		return nil, err
 	}
 	return pv, nil
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	var b [20]byte
-	p := len(b)
-	for i > 0 {
-		p--
-		b[p] = byte('0' + i%10)
-		i /= 10
-	}
-	if neg {
-		p--
-		b[p] = '-'
-	}
-	return string(b[p:])
-}
-
-// Operator is one PCA-projection as the page draws it, phase by phase:
-// select → principal axes → project → reconstruct → evaluate → replace.
-type Operator struct {
-	Generation int
-	N, Count   int
-	K, M       int
-	Selected   []float64 // indices into the inputs, best first
-	// Inputs are the points the operator was applied to (Count×N):
-	// Inputs[i] is x_i, Points[i] its reconstruction x'_i.
-	Inputs  []float64
-	Mean    []float64
-	Values  []float64
-	Vectors []float64 // n×n, v_j = Vectors[j*N:(j+1)*N]
-	Coords  []float64 // Count×M
-	Points  []float64 // reconstructions, Count×N
-	// PF and PV are f and v of each reconstruction (evaluated again for
-	// display only: these evaluations are not counted in FES).
-	PF, PV []float64
-	// Accepted is 1 when the reconstruction is in the new population.
-	Accepted []float64
-}
-
-func newOperator(s *Session, snap *solver.Snapshot) *Operator {
-	r := snap.PCA
-	n := r.N
-	op := &Operator{Generation: snap.Generation, N: n, Count: r.Count, K: r.K, M: r.M,
-		Mean:    append([]float64(nil), r.Mean...),
-		Values:  append([]float64(nil), r.Values...),
-		Vectors: append([]float64(nil), r.Basis()...),
-		Coords:  append([]float64(nil), r.Coords...),
-		Points:  append([]float64(nil), r.Points...),
-	}
-	for _, i := range r.Selected {
-		op.Selected = append(op.Selected, float64(i))
-	}
-	op.Inputs = append([]float64(nil), r.Input...)
-	// accepted: the reconstruction is a member of the new population
-	scale := 1.0
-	lo, hi := s.P.Bounds()
-	for d := 0; d < n; d++ {
-		scale = math.Max(scale, math.Abs(hi[d]-lo[d]))
-	}
-	tol := 1e-9 * scale
-	op.PF = make([]float64, r.Count)
-	op.PV = make([]float64, r.Count)
-	op.Accepted = make([]float64, r.Count)
-	pop := snap.X
-	for i := 0; i < r.Count; i++ {
-		pt := op.Points[i*n : (i+1)*n]
-		op.PF[i], op.PV[i] = s.eval.Eval(pt)
-		for row := 0; row*n < len(pop); row++ {
-			if near(pop[row*n:(row+1)*n], pt, tol) {
-				op.Accepted[i] = 1
-				break
-			}
-		}
-	}
-	return op
-}
-
-func near(a, b []float64, tol float64) bool {
-	for i := range a {
-		if !(math.Abs(a[i]-b[i]) <= tol) {
-			return false
-		}
-	}
-	return true
 }

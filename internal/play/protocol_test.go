@@ -1,0 +1,95 @@
+package play
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite site/protocol.js from Protocol")
+
+var protocolJSPath = filepath.Join("..", "..", "site", "protocol.js")
+
+// site/protocol.js is exactly what ProtocolJS writes (go test -run
+// TestProtocolJS -update rewrites it), and, when Node is there, importing it
+// gives back the same values as Protocol: the two sides agree.
+func TestProtocolJS(t *testing.T) {
+	want := ProtocolJS()
+	if *update {
+		if err := os.WriteFile(protocolJSPath, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(protocolJSPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s differs from Protocol: run go test ./internal/play -run TestProtocolJS -update", protocolJSPath)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") != "" || os.Getenv("REQUIRE_CEC_DATA") != "" {
+			t.Fatal("node is missing: it is needed to check site/protocol.js")
+		}
+		t.Skip("node not found: site/protocol.js checked byte for byte only")
+	}
+	abs, _ := filepath.Abs(protocolJSPath)
+	var stderr bytes.Buffer
+	cmd := exec.Command(node, "--input-type=module", "-e",
+		`const m = await import(process.argv[1]); process.stdout.write(JSON.stringify({p: m.PROTOCOL, frozen: Object.isFrozen(m.PROTOCOL) && Object.isFrozen(m.PROTOCOL.errors), err: m.ERR === m.PROTOCOL.errors}));`,
+		"file://"+abs)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node could not import %s: %v\n%s", protocolJSPath, err, stderr.Bytes())
+	}
+	var res struct {
+		P      ProtocolSpec `json:"p"`
+		Frozen bool         `json:"frozen"`
+		Err    bool         `json:"err"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node output %q: %v", out, err)
+	}
+	if !reflect.DeepEqual(res.P, Protocol()) {
+		t.Errorf("PROTOCOL in JavaScript = %+v\nwant %+v", res.P, Protocol())
+	}
+	if !res.Frozen || !res.Err {
+		t.Errorf("PROTOCOL frozen %v, ERR is PROTOCOL.errors %v", res.Frozen, res.Err)
+	}
+}
+
+// Every code has a JavaScript name, and the keys name each field once.
+func TestProtocolComplete(t *testing.T) {
+	p := Protocol()
+	names := map[string]bool{}
+	for _, c := range p.Errors {
+		names[c] = true
+	}
+	for _, c := range Codes {
+		if !names[c] {
+			t.Errorf("code %q has no name in Protocol().Errors", c)
+		}
+	}
+	if len(p.Errors) != len(Codes) {
+		t.Errorf("%d names for %d codes", len(p.Errors), len(Codes))
+	}
+	for what, keys := range p.Keys {
+		seen := map[string]bool{}
+		for _, k := range keys {
+			if seen[k] {
+				t.Errorf("keys of %s name %q twice", what, k)
+			}
+			seen[k] = true
+		}
+	}
+	if len(p.Phases) != 6 {
+		t.Errorf("%d operator phases, want 6", len(p.Phases))
+	}
+}

@@ -1,0 +1,239 @@
+package play
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"time"
+
+	"pcaplay/core/chart"
+	"pcaplay/core/problem"
+	"pcaplay/core/solver"
+	"pcaplay/core/suite"
+)
+
+// Session is one run: the solver, the last generation, the bounded
+// convergence history, the last PCA-projection and the landscape's view.
+type Session struct {
+	Cfg      Config
+	P        problem.Problem
+	Settings solver.Settings
+	S        *solver.Solver
+
+	// Last is a copy of the last snapshot (its slices are owned here).
+	Last    solver.Snapshot
+	HasLast bool
+	// History is the convergence record, thinned as it grows (History).
+	History History
+	// Op is the last PCA-projection, with what the page needs to draw it.
+	Op *Operator
+	// Zoom is the landscape's view when D = 2 (see Zoom).
+	Zoom Zoom
+
+	opSent *Operator // the operator the last frame carried
+}
+
+// NewSession builds a run from a sanitized Config. It does not step.
+func NewSession(c Config) (*Session, error) {
+	p, err := suite.New(c.Problem, c.Dim, suite.Options{})
+	if err != nil {
+		return nil, err
+	}
+	alg, err := solver.Lookup(c.Algo)
+	if err != nil {
+		return nil, err
+	}
+	s := alg.Defaults(c.Dim)
+	for _, pr := range s.Params() {
+		if v, ok := c.Params[pr.Key]; ok {
+			if err := solver.SetParam(s, pr.Key, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sv, err := solver.New(p, s, c.Seed, c.FES)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{Cfg: c, P: p, Settings: s, S: sv}, nil
+}
+
+// Restart returns a fresh run of the same Config, with the same view
+// settings (zoom on or off, grid); the zoom window is fitted again.
+func (s *Session) Restart() (*Session, error) {
+	ns, err := NewSession(s.Cfg)
+	if err != nil {
+		return nil, err
+	}
+	ns.Zoom = Zoom{On: s.Zoom.On, Grid: s.Zoom.Grid}
+	return ns, nil
+}
+
+// Step advances up to n generations, stopping early when the run is done
+// or when stop() reports true (checked after each generation). It returns
+// how many generations were applied.
+func (s *Session) Step(n int, stop func() bool) (int, error) {
+	done := 0
+	for done < n && !s.S.Done() {
+		snap, err := s.S.Step()
+		if errors.Is(err, solver.ErrDone) {
+			break
+		}
+		if err != nil {
+			return done, Errorf(CodeRunFailed, "%v", err)
+		}
+		s.keep(&snap)
+		done++
+		if stop != nil && stop() {
+			break
+		}
+	}
+	return done, nil
+}
+
+// keep copies what the page needs out of a snapshot.
+func (s *Session) keep(snap *solver.Snapshot) {
+	l := &s.Last
+	x, f, v, bx := l.X, l.F, l.V, l.Best.X
+	*l = *snap
+	l.X = append(x[:0], snap.X...)
+	l.F = append(f[:0], snap.F...)
+	l.V = append(v[:0], snap.V...)
+	l.Best.X = append(bx[:0], snap.Best.X...)
+	l.PCA, l.PCATrials, l.Adaptation = nil, nil, nil
+	s.HasLast = true
+
+	pt := chart.Point{FES: snap.FES, BestF: snap.Best.F, BestV: snap.Best.V,
+		Feasible: snap.FeasibleFraction(), PopSize: snap.PopSize()}
+	if a := snap.Adaptation; a != nil {
+		pt.StrategyProb = append([]float64(nil), a.StrategyProb...)
+		pt.MeanF = append([]float64(nil), a.MeanF...)
+		pt.MeanCR = append([]float64(nil), a.MeanCR...)
+	}
+	s.History.Add(pt, snap.Generation)
+	if snap.PCA != nil {
+		s.Op = newOperator(snap)
+	}
+}
+
+// Status is the run's state as the page reports it.
+type Status struct {
+	FES        int     `js:"fes"`
+	MaxFES     int     `js:"maxFES"`
+	Generation int     `js:"generation"`
+	Done       bool    `js:"done"`
+	BestF      float64 `js:"bestF"`
+	BestV      float64 `js:"bestV"`
+	Feasible   bool    `js:"feasible"`
+	FeasFrac   float64 `js:"feasibleFraction"`
+	PopSize    int     `js:"popSize"`
+}
+
+// Status returns the state after the last applied generation.
+func (s *Session) Status() Status {
+	st := Status{MaxFES: s.Cfg.FES, BestF: math.NaN(), BestV: math.NaN()}
+	if s.HasLast {
+		l := &s.Last
+		st.FES, st.Generation, st.Done = l.FES, l.Generation, s.S.Done()
+		st.BestF, st.BestV, st.Feasible = l.Best.F, l.Best.V, l.Best.V == 0
+		st.FeasFrac, st.PopSize = l.FeasibleFraction(), l.PopSize()
+	}
+	return st
+}
+
+// Points per series of the convergence chart: a paused run's history is
+// thinned to ChartPoints, and to ChartPointsPlaying while it plays (the page
+// redraws the chart twice a second then, and ECharts' main-thread time
+// grows with the points).
+const (
+	ChartPoints        = 400
+	ChartPointsPlaying = 100
+)
+
+func (s *Session) convergenceOptions(maxPoints int) chart.ConvergenceOptions {
+	if maxPoints <= 0 {
+		maxPoints = ChartPoints
+	}
+	title := s.Cfg.Algo + " on " + s.Cfg.Problem + ", D=" + strconv.Itoa(s.Cfg.Dim)
+	return chart.ConvergenceOptions{Title: title, MaxPoints: maxPoints}
+}
+
+// ConvergenceJSON returns the convergence chart's ECharts option with at
+// most maxPoints points per series (ChartPoints when ≤ 0).
+func (s *Session) ConvergenceJSON(maxPoints int) ([]byte, error) {
+	return chart.Convergence(s.History.Points(), s.convergenceOptions(maxPoints))
+}
+
+// ConvergenceParts returns the convergence chart as one option per panel
+// (chart.ConvergenceParts), as the page draws it.
+func (s *Session) ConvergenceParts(maxPoints int) ([][]byte, error) {
+	return chart.ConvergenceParts(s.History.Points(), s.convergenceOptions(maxPoints))
+}
+
+// StepOptions say how far Advance goes and what its frame carries.
+type StepOptions struct {
+	// N is the most generations to apply (0: none, only a frame).
+	N int `js:"n"`
+	// UntilFES stops once the run has used at least this many evaluations
+	// (0: no such limit). Runs that spend different FES per generation
+	// advance in lockstep by FES with it: each goes to the same target.
+	UntilFES int `js:"untilFES"`
+	// MaxMs stops after this much wall time (0: no limit); at least one
+	// generation is applied when N ≥ 1.
+	MaxMs float64 `js:"maxMs"`
+	// Chart, Playing, PC and Op are the FrameOptions of the frame.
+	Chart   bool `js:"chart"`
+	Playing bool `js:"playing"`
+	PC      int  `js:"pc"`
+	Op      bool `js:"op"`
+}
+
+// Frame returns the frame options of o.
+func (o StepOptions) Frame() FrameOptions {
+	return FrameOptions{Chart: o.Chart, Playing: o.Playing, PC: o.PC, Op: o.Op}
+}
+
+// FrameOptions say what a frame carries besides the status and points.
+type FrameOptions struct {
+	// Chart: the convergence chart, one option per panel ("charts").
+	Chart bool `js:"chart"`
+	// Playing thins the chart to ChartPointsPlaying points per series.
+	Playing bool `js:"playing"`
+	// PC (D > 2): the principal-component view; PC > 1 also samples a
+	// PC×PC contour of the plane (PC = 1: points only).
+	PC int `js:"pc"`
+	// Op: the last operator even when an earlier frame carried it.
+	Op bool `js:"op"`
+}
+
+// Advance applies generations as o says and returns the frame after them.
+func (s *Session) Advance(o StepOptions) (*Frame, error) {
+	if o.N < 0 {
+		return nil, Errorf(CodeBadArgument, "n = %d: must be ≥ 0", o.N)
+	}
+	if o.UntilFES < 0 {
+		return nil, Errorf(CodeBadArgument, "untilFES = %d: must be ≥ 0", o.UntilFES)
+	}
+	if math.IsNaN(o.MaxMs) || o.MaxMs < 0 {
+		return nil, Errorf(CodeBadArgument, "maxMs = %v: must be ≥ 0", o.MaxMs)
+	}
+	var deadline time.Time
+	if o.MaxMs > 0 {
+		deadline = time.Now().Add(time.Duration(o.MaxMs * float64(time.Millisecond)))
+	}
+	var stop func() bool
+	if o.MaxMs > 0 || o.UntilFES > 0 {
+		stop = func() bool {
+			return (o.UntilFES > 0 && s.S.FES() >= o.UntilFES) || (o.MaxMs > 0 && time.Now().After(deadline))
+		}
+	}
+	n := o.N
+	if o.UntilFES > 0 && s.HasLast && s.S.FES() >= o.UntilFES {
+		n = 0 // already there
+	}
+	applied, err := s.Step(n, stop)
+	if err != nil {
+		return nil, err
+	}
+	return s.Frame(applied, o.Frame())
+}
