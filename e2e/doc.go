@@ -2,7 +2,8 @@
 // pcaplay playground: headless Chromium (Debian's chromium, driven by
 // chromedp) loads the built site, served by the real internal/server handler
 // on a random 127.0.0.1 port, and checks the page contract
-// (window.playground, the DOM ids, the URL hash keys, postMessage).
+// (window.playground, the page's ids and data-role attributes, the URL hash
+// keys, postMessage, the ready handshake).
 //
 // The tests skip unless PCAPLAY_E2E=1. With PCAPLAY_E2E=1 they fail when the
 // site is not built (scripts/build-site.sh) or chromium is missing

@@ -43,9 +43,12 @@ func TestLoad(t *testing.T) {
 	if s.MaxFES <= 0 || s.FES < 0 || s.FES > s.MaxFES {
 		t.Errorf("status() after ready: %v", s)
 	}
-	for _, id := range []string{"fes", "play", "step", "reset", "copy-embed", "error", "notice"} {
-		if !eval[bool](tb, 5*time.Second, fmt.Sprintf(`document.getElementById(%q) !== null`, id)) {
-			t.Errorf("#%s is missing from the page", id)
+	// page-level controls by id; the run's counters by role inside the
+	// transport bar (a run view finds its parts by data-role)
+	for _, sel := range []string{"#play", "#step", "#reset", "#copy-embed", "#error", "#notice",
+		`[data-role="counters"] [data-role="fes"]`, `[data-run-view] [data-panel="landscape"] [data-role="landscape-canvas"]`} {
+		if !eval[bool](tb, 5*time.Second, fmt.Sprintf(`document.querySelector(%q) !== null`, sel)) {
+			t.Errorf("%s is missing from the page", sel)
 		}
 	}
 	// No error is shown, and no notice on a clean URL.
@@ -95,7 +98,7 @@ func TestRunToEnd(t *testing.T) {
 	if info.Convergence <= 0 || info.Points <= 0 || !info.LandscapeDrawn {
 		t.Errorf("chartInfo() after the run = %+v; want convergence > 0, points > 0, landscapeDrawn", info)
 	}
-	if txt := eval[string](tb, 5*time.Second, `document.getElementById("fes").textContent`); !strings.Contains(strings.ReplaceAll(txt, ",", ""), "3000") && !strings.Contains(txt, "3 000") && !strings.Contains(txt, "3k") {
+	if txt := eval[string](tb, 5*time.Second, `document.querySelector('[data-role="fes"]').textContent`); !strings.Contains(strings.ReplaceAll(txt, ",", ""), "3000") && !strings.Contains(txt, "3 000") && !strings.Contains(txt, "3k") {
 		t.Logf("note: #fes reads %q at the end of a 3000-FES run", txt)
 	}
 	tb.noConsoleErrors()
@@ -444,8 +447,8 @@ func TestZoom(t *testing.T) {
 	}
 	look := func() view {
 		t.Helper()
-		return eval[view](tb, 5*time.Second, `({checked: document.getElementById("zoom").checked, hash: location.hash,
-			caption: document.getElementById("zoom").parentElement.textContent})`)
+		return eval[view](tb, 5*time.Second, `({checked: document.querySelector('[data-role="zoom"]').checked, hash: location.hash,
+			caption: document.querySelector('[data-role="zoom"]').parentElement.textContent})`)
 	}
 	side := func(w []float64) float64 {
 		if len(w) != 4 {
@@ -489,7 +492,7 @@ func TestZoom(t *testing.T) {
 	tb.shot("zoom-pop")
 
 	// the toggle switches back to the box, and the address forgets zoom
-	tb.do(10*time.Second, chromedp.Click(chromedp.ID("zoom")))
+	tb.do(10*time.Second, chromedp.Click(chromedp.CSS(`[data-role="zoom"]`)))
 	w = waitSide("zoom off", func(s float64) bool { return s == 200 })
 	if w[0] != -100 || w[1] != 100 || w[2] != -100 || w[3] != 100 {
 		t.Errorf("zoom off: window %v, want the box", w)
@@ -511,7 +514,7 @@ func TestZoom(t *testing.T) {
 	if !shown || !strings.Contains(text, "zoom=maybe") {
 		t.Errorf("zoom=maybe: notice shown %v, text %q; want it named", shown, text)
 	}
-	if eval[bool](bad, 5*time.Second, `document.getElementById("zoom").checked`) {
+	if eval[bool](bad, 5*time.Second, `document.querySelector('[data-role="zoom"]').checked`) {
 		t.Errorf("zoom=maybe: the toggle is on")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -189,8 +190,15 @@ type sentFile struct {
 
 var siteMeter = &meter{sent: map[string]sentFile{}}
 
+// wasmDelay holds back every response for pcaplay.wasm by this long (0:
+// none), so that a test can act while the page is surely not ready.
+var wasmDelay atomic.Int64
+
 func (m *meter) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d := time.Duration(wasmDelay.Load()); d > 0 && strings.HasSuffix(r.URL.Path, "/pcaplay.wasm") {
+			time.Sleep(d)
+		}
 		cw := &countingWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(cw, r)
 		m.mu.Lock()
@@ -249,13 +257,27 @@ const parentHTML = `<!doctype html>
 <iframe id="pg" src="%s" width="1000" height="700"></iframe>
 <script>
 window.replies = [];
+window.readies = [];
 window.addEventListener("message", (ev) => {
   if (ev.data && ev.data.type === "pcaplay-status") {
-    window.replies.push({origin: ev.origin, status: ev.data.status});
+    window.replies.push({origin: ev.origin, status: ev.data.status, error: ev.data.error || null});
+  }
+  if (ev.data && ev.data.type === "pcaplay-ready") {
+    window.readies.push({origin: ev.origin, status: ev.data.status, at: performance.now()});
   }
 });
+// early=JSON list of messages: sent as soon as the frame's document loads
+// (before the playground is ready: its WebAssembly is still compiling)
+const early = new URLSearchParams(location.search).get("early");
+if (early) {
+  document.getElementById("pg").addEventListener("load", () => {
+    for (const m of JSON.parse(early)) document.getElementById("pg").contentWindow.postMessage(m, "*");
+    window.earlySentAt = performance.now();
+  }, {once: true});
+}
 window.send = (cmd, params) => {
-  const msg = {type: "pcaplay", cmd};
+  const msg = {type: "pcaplay"};
+  if (cmd !== undefined) msg.cmd = cmd;
   if (params !== undefined) msg.params = params;
   document.getElementById("pg").contentWindow.postMessage(msg, "*");
 };

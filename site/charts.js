@@ -1,50 +1,62 @@
 // charts.js: ECharts instances fed ONLY with options built in Go
 // (pcaplay/core/chart): this file decides nothing about scales or series.
 //
-// Main-thread budget: the instances are created once, when their panel is
-// shown (at load or on a layout change, never per generation). An update
-// merges the new option (same series and axes) and draws it at once:
-// main.js calls set in a task of its own per chart (the convergence chart is
-// four small instances, one per panel), so each draw is one short task. With
-// lazyUpdate ECharts would draw every chart set since the last frame in that
-// one animation frame: the long task this avoids.
-"use strict";
+// A ChartSet serves the chart elements (.chart) inside one root, so two run
+// views have two sets. Main-thread budget: instances are created when their
+// element is shown (at load or on a layout change, never per generation).
+// An update merges the new option (same series and axes) and draws it at
+// once: the run view calls set in a task of its own per chart (the
+// convergence chart is four small instances, one per panel), so each draw
+// is one short task. With lazyUpdate ECharts would draw every chart set since
+// the last frame in one animation frame: the long task this avoids.
+//
+// echarts.min.js is a classic script that may load after the modules (so the
+// worker starts at once): options that arrive first wait, and flush draws
+// them once it is there.
 
-const PCCharts = (() => {
-  const charts = new Map(); // element → {chart, sig, points}
-  const pending = new Map(); // element → option that arrived while it was hidden
+// shown: the element is not inside a hidden panel (asks no layout)
+function shown(el) { return !!el && !el.closest("[hidden]"); }
 
-  // shown: the element is not inside a hidden panel (asks no layout)
-  function shown(el) { return !!el && !el.closest("[hidden]"); }
+function signature(opt) {
+  const names = (opt.series || []).map((s) => s.name + "/" + s.type).join(",");
+  const axes = (a) => (a || []).map((x) => x.type + "/" + x.name).join(",");
+  return names + "|" + axes(opt.xAxis) + "|" + axes(opt.yAxis) + "|" + (opt.grid || []).length + "|" + ((opt.title || {}).text || "");
+}
 
-  // init creates the instance of every shown chart element that has none.
-  function init() {
-    if (typeof echarts === "undefined") return;
-    for (const el of document.querySelectorAll(".chart")) {
-      if (charts.has(el) || !shown(el)) continue;
-      charts.set(el, { chart: echarts.init(el, null, { renderer: "canvas" }), sig: "", points: 0 });
+/** count returns the number of data points of an option's first series. */
+export function count(opt) {
+  const s = opt && opt.series && opt.series[0];
+  return s && Array.isArray(s.data) ? s.data.length : 0;
+}
+
+export class ChartSet {
+  constructor(root) {
+    this.root = root;
+    this.charts = new Map(); // element → {chart, sig, points}
+    this.pending = new Map(); // element → option that arrived while it was hidden
+    if (typeof echarts === "undefined") {
+      window.addEventListener("DOMContentLoaded", () => this.flush(), { once: true });
     }
   }
 
-  function signature(opt) {
-    const names = (opt.series || []).map((s) => s.name + "/" + s.type).join(",");
-    const axes = (a) => (a || []).map((x) => x.type + "/" + x.name).join(",");
-    return names + "|" + axes(opt.xAxis) + "|" + axes(opt.yAxis) + "|" + (opt.grid || []).length + "|" + ((opt.title || {}).text || "");
+  /** init creates the instance of every shown chart element that has none. */
+  init() {
+    if (typeof echarts === "undefined") return;
+    for (const el of this.root.querySelectorAll(".chart")) {
+      if (this.charts.has(el) || !shown(el)) continue;
+      this.charts.set(el, { chart: echarts.init(el, null, { renderer: "canvas" }), sig: "", points: 0 });
+    }
   }
 
-  // count returns the number of data points of the first series.
-  function count(opt) {
-    const s = opt && opt.series && opt.series[0];
-    return s && Array.isArray(s.data) ? s.data.length : 0;
-  }
-
-  // set applies an option object (parsed from Go's JSON) and draws it, when
-  // its element is shown; otherwise the option waits.
-  function set(el, opt) {
+  /**
+   * set applies an option object (parsed from Go's JSON) and draws it when
+   * its element is shown; otherwise the option waits. Returns its points.
+   */
+  set(el, opt) {
     const n = count(opt);
-    const c = charts.get(el);
+    const c = this.charts.get(el);
     if (!c || !shown(el)) {
-      pending.set(el, opt);
+      this.pending.set(el, opt);
       if (c) c.points = n;
       return n;
     }
@@ -54,25 +66,26 @@ const PCCharts = (() => {
     c.chart.setOption(opt, { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
     c.points = n;
-    pending.delete(el);
+    this.pending.delete(el);
     return n;
   }
 
-  // flush creates missing instances and draws the options that arrived
-  // while their element was hidden (or before ECharts was loaded).
-  function flush() {
-    init();
-    for (const [el, opt] of pending) {
-      if (charts.has(el) && shown(el)) set(el, opt);
+  /** flush creates missing instances and draws the options that waited. */
+  flush() {
+    this.init();
+    for (const [el, opt] of this.pending) {
+      if (this.charts.has(el) && shown(el)) this.set(el, opt);
     }
   }
-  // main.js runs before echarts.min.js (so the worker starts at once):
-  // create the instances and draw what arrived as soon as ECharts is there
-  window.addEventListener("DOMContentLoaded", flush);
 
-  function resize() {
-    for (const [el, c] of charts) if (shown(el)) c.chart.resize();
+  resize() {
+    for (const [el, c] of this.charts) if (shown(el)) c.chart.resize();
   }
 
-  return { init, set, flush, resize, count };
-})();
+  /** dispose frees every instance (the view goes away). */
+  dispose() {
+    for (const c of this.charts.values()) c.chart.dispose();
+    this.charts.clear();
+    this.pending.clear();
+  }
+}

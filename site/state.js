@@ -1,126 +1,269 @@
-// state.js: the whole page state is ONE plain object of strings, kept in
-// the URL hash as "k1=v1&k2=v2" (TensorFlow Playground style).
+// state.js: the page's state is ONE object of URL values (strings), kept in
+// the address as "k1=v1&k2=v2" (TensorFlow Playground style), and every
+// change goes through ONE transition, State.next: the settings controls,
+// window.playground.set(), a postMessage "set" and a hand-edited address
+// alike. No DOM, no location: app.js reads and writes the address.
 //
-// Run keys (problem, dim, algo, seed, fes and every algorithm parameter by
-// its Param.Key) are checked by the Go module (Sanitize), which knows the
-// problems, algorithms and parameter ranges. The page keys below are
-// checked here, because the layout needs them before WebAssembly is loaded.
-"use strict";
+// The table KEYS says, for every key, its kind, its default and whether a
+// change restarts the run. Run keys (kind "run", and every algorithm
+// parameter, kind "param") are checked by Go (internal/play.Sanitize), which
+// knows the problems, algorithms and ranges; page keys are checked here,
+// because the layout needs them before WebAssembly is loaded.
+//
+// The transition's rule for the keys a change does not name: a run key that
+// is at its default for the current settings (fes = 20000·D, a parameter at
+// its default, D at the problem's default) is dropped when the run restarts,
+// so it follows the new settings (D 2 → 10 takes fes from 40000 to 200000);
+// a value set on purpose (fes=500) is kept. D is also dropped when the new
+// problem does not offer it.
+import { PROTOCOL } from "./protocol.js";
+import { cut } from "./format.js";
 
-const PCState = (() => {
-  const PANELS = ["landscape", "operator", "pcview", "convergence", "controls"];
-  // speed 1..10 → generations per second (10: as fast as the worker goes)
-  const SPEEDS = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, Infinity];
-  const RUN_KEYS = ["problem", "dim", "algo", "seed", "fes"];
-  const PAGE_DEFAULTS = { embed: "0", panels: PANELS.join(","), autoplay: "0", loop: "0", speed: "6", zoom: "off" };
-  const PAGE_KEYS = Object.keys(PAGE_DEFAULTS);
+export const PANELS = ["landscape", "operator", "pcview", "convergence", "controls"];
+/** SPEEDS[s] is the generations per second of speed s (10: as fast as the worker goes). */
+export const SPEEDS = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, Infinity];
 
-  // parse returns the hash as a plain object (later keys win).
-  function parse(hash) {
-    const out = {};
-    const h = (hash || "").replace(/^#/, "");
-    if (!h) return out;
-    for (const part of h.split("&")) {
-      if (!part) continue;
-      const i = part.indexOf("=");
-      const k = safeDecode(i < 0 ? part : part.slice(0, i)).trim();
-      const v = i < 0 ? "" : safeDecode(part.slice(i + 1));
-      if (k && !/^(__proto__|constructor|prototype)$/.test(k)) out[k] = v;
+/**
+ * KEYS is the table of URL keys: key, kind, default (as written in the
+ * address), restart (a change starts the run again). Algorithm parameters
+ * are run keys too: kind "param", their defaults come from the configured
+ * run (Go's parameter list), restart true.
+ */
+export const KEYS = Object.freeze([
+  { key: "problem", kind: "run", default: "rosenbrock", restart: true },
+  { key: "dim", kind: "run", default: "2", restart: true }, // the problem's first D; 10 for CEC problems
+  { key: "algo", kind: "run", default: "pmode", restart: true },
+  { key: "seed", kind: "run", default: "1", restart: true },
+  { key: "fes", kind: "run", default: "20000·D", restart: true },
+  { key: "embed", kind: "bool", default: "0", restart: false },
+  { key: "panels", kind: "panels", default: PANELS.join(","), restart: false },
+  { key: "autoplay", kind: "bool", default: "0", restart: false },
+  { key: "loop", kind: "bool", default: "0", restart: false },
+  { key: "speed", kind: "speed", default: "6", restart: false },
+  { key: "zoom", kind: "zoom", default: "off", restart: false },
+].map(Object.freeze));
+
+const BY_KEY = new Map(KEYS.map((k) => [k.key, k]));
+export const RUN_KEYS = KEYS.filter((k) => k.kind === "run").map((k) => k.key);
+export const PAGE_KEYS = KEYS.filter((k) => k.kind !== "run").map((k) => k.key);
+const isPage = (k) => BY_KEY.has(k) && BY_KEY.get(k).kind !== "run";
+
+/** parse returns the hash "#k=v&…" as a plain object (later keys win; unsafe keys dropped). */
+export function parse(hash) {
+  const out = {};
+  const h = String(hash || "").replace(/^#/, "");
+  if (!h) return out;
+  for (const part of h.split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    const k = safeDecode(i < 0 ? part : part.slice(0, i)).trim();
+    const v = i < 0 ? "" : safeDecode(part.slice(i + 1));
+    if (k && !/^(__proto__|constructor|prototype)$/.test(k)) out[k] = v;
+  }
+  return out;
+}
+
+function safeDecode(s) {
+  try { return decodeURIComponent(s.replace(/\+/g, " ")); } catch (e) { return s; }
+}
+
+export function parseBool(v) {
+  const s = String(v).trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(s)) return true;
+  if (["0", "false", "no", "off", ""].includes(s)) return false;
+  return null;
+}
+
+function notice(key, value, message) {
+  const max = PROTOCOL.limits.echoMax;
+  return { key, value: cut(value, max), message };
+}
+
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * checkPage checks the page keys of values: returns the normalised values
+ * (bad ones replaced by their default), the page settings as types (ui) and
+ * a notice per bad value.
+ */
+export function checkPage(values) {
+  const v = Object.assign({}, values);
+  const notices = [];
+  const bad = (key, message) => notices.push(notice(key, values[key], message));
+  const ui = {};
+  for (const key of ["embed", "autoplay", "loop"]) {
+    ui[key] = false;
+    if (key in v) {
+      const b = parseBool(v[key]);
+      if (b === null) bad(key, "want 1 or 0; using 0");
+      else ui[key] = b;
     }
+    v[key] = ui[key] ? "1" : "0";
+  }
+  ui.speed = 6;
+  if ("speed" in v) {
+    const s = String(v.speed);
+    if (!DECIMAL.test(s)) bad("speed", "want a whole number 1–10; using 6");
+    else {
+      const n = Number(s);
+      const c = Math.min(10, Math.max(1, Math.round(n)));
+      if (c !== n || !/^\s*\d+\s*$/.test(s)) bad("speed", "speed is a whole number in [1, 10]; using " + c);
+      ui.speed = c;
+    }
+  }
+  v.speed = String(ui.speed);
+  ui.panels = PANELS.slice();
+  if ("panels" in v) {
+    const want = String(v.panels).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const known = want.filter((p) => PANELS.includes(p));
+    const unknown = want.filter((p) => !PANELS.includes(p));
+    if (unknown.length) bad("panels", "unknown panel " + cut(unknown.join(", "), PROTOCOL.limits.echoMax) + " ignored (known: " + PANELS.join(", ") + ")");
+    if (known.length) ui.panels = [...new Set(known)];
+    else if (!unknown.length) bad("panels", "empty list; showing all panels");
+    else bad("panels", "no known panel; showing all panels");
+  }
+  v.panels = ui.panels.join(",");
+  // zoom=pop fits the 2-D landscape to the population; off: the box
+  ui.zoom = false;
+  if ("zoom" in v) {
+    const z = String(v.zoom).trim().toLowerCase();
+    if (z === "pop") ui.zoom = true;
+    else if (z !== "off") bad("zoom", "want pop (zoom to the population) or off; using off");
+  }
+  v.zoom = ui.zoom ? "pop" : "off";
+  return { values: v, ui, notices };
+}
+
+/**
+ * State is one immutable page state: values (key → string) and the context
+ * the defaults depend on: the catalog (problems and their D) and the
+ * parameter list of the configured run.
+ */
+export class State {
+  constructor(values = {}, ctx = {}) {
+    const checked = checkPage(values);
+    this.values = Object.freeze(checked.values);
+    this.ui = Object.freeze(checked.ui);
+    /** notices for the page keys of values that were replaced */
+    this.notices = checked.notices;
+    this.ctx = Object.freeze(Object.assign({ catalog: null, params: [] }, ctx));
+  }
+
+  /** fromHash reads an address hash; its notices name the bad page values. */
+  static fromHash(hash, ctx) { return new State(parse(hash), ctx); }
+
+  /** run returns the values Go's sanitiser reads (everything but page keys). */
+  run() {
+    const out = {};
+    for (const [k, v] of Object.entries(this.values)) if (!isPage(k)) out[k] = v;
     return out;
   }
 
-  function safeDecode(s) {
-    try { return decodeURIComponent(s.replace(/\+/g, " ")); } catch (e) { return s; }
-  }
+  /** paramKeys lists the configured run's parameter keys, in order. */
+  paramKeys() { return this.ctx.params.map((p) => p.key); }
 
-  function parseBool(v) {
-    const s = String(v).trim().toLowerCase();
-    if (["1", "true", "yes", "on"].includes(s)) return true;
-    if (["0", "false", "no", "off", ""].includes(s)) return false;
-    return null;
-  }
-
-  // page checks the page keys of state in place: bad values are replaced by
-  // the default and reported. Returns {ui, notices}.
-  function page(state) {
-    const notices = [];
-    const bad = (key, value, message) => notices.push({ key, value, message });
-    const ui = {};
-    for (const key of ["embed", "autoplay", "loop"]) {
-      if (!(key in state)) { state[key] = PAGE_DEFAULTS[key]; ui[key] = false; continue; }
-      const b = parseBool(state[key]);
-      if (b === null) {
-        bad(key, state[key], "want 1 or 0; using 0");
-        ui[key] = false;
-      } else ui[key] = b;
-      state[key] = ui[key] ? "1" : "0";
+  /** defaultOf returns key's default under the current settings, or undefined. */
+  defaultOf(key) {
+    const v = this.values;
+    if (key === "fes") return String(20000 * Number(v.dim));
+    if (key === "dim") {
+      const info = this.problem(v.problem);
+      if (!info) return undefined;
+      return String(!info.teaching && info.dims.includes(10) ? 10 : info.dims[0]);
     }
-    ui.speed = 6;
-    if ("speed" in state) {
-      const n = Number(state.speed);
-      if (!Number.isFinite(n) || String(state.speed).trim() === "") {
-        bad("speed", state.speed, "want a whole number 1–10; using 6");
-      } else {
-        const c = Math.min(10, Math.max(1, Math.round(n)));
-        if (c !== n) bad("speed", state.speed, "speed must be a whole number in [1, 10]; using " + c);
-        ui.speed = c;
+    const p = this.ctx.params.find((q) => q.key === key);
+    if (p) return p.default;
+    const k = BY_KEY.get(key);
+    return k && k.kind === "run" ? k.default : undefined;
+  }
+
+  problem(name) {
+    const c = this.ctx.catalog;
+    return c ? c.problems.find((p) => p.name === name) : undefined;
+  }
+
+  /**
+   * next is the one transition: it applies changes (key → value; null or
+   * undefined removes the key, i.e. its default) to this state and returns
+   * {state, restart, changed, notices}. restart: a run key changed;
+   * changed: the keys whose value changed; notices: bad page values.
+   */
+  next(changes) {
+    const vals = Object.assign({}, this.values);
+    const named = new Set();
+    for (const [k, raw] of Object.entries(changes || {})) {
+      if (!k || /^(__proto__|constructor|prototype)$/.test(k)) continue;
+      named.add(k);
+      if (raw === null || raw === undefined) delete vals[k];
+      else vals[k] = String(raw);
+    }
+    const differs = (k) => this.values[k] !== vals[k];
+    const restart = [...named].some((k) => !isPage(k) && differs(k));
+    if (restart) {
+      // keys at their default follow the new settings
+      for (const k of Object.keys(this.values)) {
+        if (isPage(k) || named.has(k) || k === "problem" || k === "algo" || k === "seed") continue;
+        if (this.values[k] === this.defaultOf(k)) delete vals[k];
+      }
+      // a D the new problem does not offer goes back to its default
+      if ("dim" in vals && !named.has("dim")) {
+        const info = this.problem(vals.problem);
+        if (info && !info.dims.map(String).includes(String(vals.dim).trim())) delete vals.dim;
       }
     }
-    state.speed = String(ui.speed);
-    ui.panels = PANELS.slice();
-    if ("panels" in state) {
-      const want = String(state.panels).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-      const known = want.filter((p) => PANELS.includes(p));
-      const unknown = want.filter((p) => !PANELS.includes(p));
-      if (unknown.length) bad("panels", state.panels, "unknown panel " + unknown.join(", ") + " ignored (known: " + PANELS.join(", ") + ")");
-      if (known.length) ui.panels = [...new Set(known)];
-      else if (!unknown.length && want.length === 0) bad("panels", state.panels, "empty list; showing all panels");
-      else bad("panels", state.panels, "no known panel; showing all panels");
+    const state = new State(vals, this.ctx);
+    const changed = new Set();
+    for (const k of new Set([...Object.keys(this.values), ...Object.keys(state.values)])) {
+      if (this.values[k] !== state.values[k]) changed.add(k);
     }
-    state.panels = ui.panels.join(",");
-    // zoom=pop fits the 2-D landscape to the population; off: the box
-    ui.zoom = false;
-    if ("zoom" in state) {
-      const z = String(state.zoom).trim().toLowerCase();
-      if (z === "pop") ui.zoom = true;
-      else if (z !== "off") bad("zoom", state.zoom, "want pop (zoom to the population) or off; using off");
-    }
-    state.zoom = ui.zoom ? "pop" : "off";
-    return { ui, notices };
+    return { state, restart, changed, notices: state.notices };
   }
 
-  // serialize writes the state as a hash string: run keys first, then the
-  // parameters in the given order, then the page keys that differ from
-  // their defaults.
-  function serialize(state, paramKeys) {
+  /**
+   * diff returns the changes that turn this state into other (keys other
+   * lacks map to null): a hand-edited address becomes a transition.
+   */
+  diff(other) {
+    const changes = {};
+    for (const k of new Set([...Object.keys(this.values), ...Object.keys(other)])) {
+      if (!(k in other)) changes[k] = null;
+      else if (this.values[k] !== other[k]) changes[k] = other[k];
+    }
+    return changes;
+  }
+
+  /**
+   * configured returns the state of a run Go has configured: its sanitised
+   * values (run keys and parameters) with this state's page keys.
+   */
+  configured(run, catalog) {
+    const vals = {};
+    for (const k of PAGE_KEYS) if (k in this.values) vals[k] = this.values[k];
+    Object.assign(vals, run.config);
+    return new State(vals, { catalog: catalog || this.ctx.catalog, params: run.params || [] });
+  }
+
+  /** with returns this state with its context extended (e.g. the catalog). */
+  with(ctx) { return new State(this.values, Object.assign({}, this.ctx, ctx)); }
+
+  /**
+   * serialize writes the state as a hash (no "#"): run keys first, then the
+   * parameters in the run's order, then other keys, then the page keys
+   * that differ from their defaults. extra values are merged in first.
+   */
+  serialize(extra) {
+    const s = Object.assign({}, this.values, extra || {});
     const parts = [];
     const done = new Set();
     const put = (k) => {
-      if (done.has(k) || !(k in state) || state[k] === undefined || state[k] === null) return;
+      if (done.has(k) || !(k in s) || s[k] === undefined || s[k] === null) return;
       done.add(k);
-      parts.push(encodeURIComponent(k) + "=" + encodeURIComponent(String(state[k])).replace(/%2C/g, ","));
+      parts.push(encodeURIComponent(k) + "=" + encodeURIComponent(String(s[k])).replace(/%2C/g, ","));
     };
     RUN_KEYS.forEach(put);
-    (paramKeys || []).forEach(put);
-    for (const k of PAGE_KEYS) {
-      if (k in state && String(state[k]) !== PAGE_DEFAULTS[k]) put(k);
-    }
+    this.paramKeys().forEach(put);
+    for (const k of Object.keys(s)) if (!isPage(k)) put(k);
+    for (const k of PAGE_KEYS) if (k in s && String(s[k]) !== BY_KEY.get(k).default) put(k);
     return parts.join("&");
   }
-
-  function write(state, paramKeys) {
-    const h = "#" + serialize(state, paramKeys);
-    if (location.hash !== h) history.replaceState(null, "", h);
-    return h;
-  }
-
-  // shareURL returns the page address for state, with extra keys merged in.
-  function shareURL(state, paramKeys, extra) {
-    const s = Object.assign({}, state, extra || {});
-    const base = location.href.replace(/#.*$/, "");
-    return base + "#" + serialize(s, paramKeys);
-  }
-
-  return { PANELS, SPEEDS, RUN_KEYS, PAGE_KEYS, PAGE_DEFAULTS, parse, page, serialize, write, shareURL, parseBool };
-})();
+}

@@ -1,27 +1,44 @@
-// worker.js: runs the Go solver (pcaplay.wasm) off the main thread, so the
-// page never freezes. Messages in: {id, cmd, ...}; out: {id, ok, result} or
-// {id, error}. Typed arrays are transferred, not copied.
-"use strict";
+// worker.js: a module Web Worker that runs the Go module (pcaplay.wasm) off
+// the main thread, so the page never freezes. It holds any number of runs
+// (the module's runs by id) and only relays: each request {id, cmd, ...}
+// calls the module's command of that name and answers {id, ok: true,
+// result} or {id, error: {code, message}} (codes: PROTOCOL.errors). Typed
+// arrays in a result are transferred, not copied. The commands and their
+// arguments are documented in internal/play/protocol.go.
+import "./wasm_exec.js";
+import { PROTOCOL, ERR } from "./protocol.js";
 
 let api = null;
 let exited = false;
+let mem = null;
+
+class CodedError extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
 
 const loaded = (async () => {
-  importScripts(new URL("wasm_exec.js", self.location).href);
   const go = new Go();
-  const url = new URL("pcaplay.wasm", self.location).href;
+  const url = new URL("pcaplay.wasm", import.meta.url).href;
   let inst;
   try {
     ({ instance: inst } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
   } catch (e) {
     // a server without the application/wasm type: compile from bytes
     const resp = await fetch(url);
-    if (!resp.ok) throw new Error("pcaplay.wasm: HTTP " + resp.status);
+    if (!resp.ok) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: HTTP " + resp.status);
     ({ instance: inst } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject));
   }
+  mem = inst.exports.mem;
   go.run(inst).then(() => { exited = true; });
+  // for devtools and the memory test: the module's memory, from the worker
+  self.pcaplayMemory = () => handlers.memory();
   api = self.pcaplay;
-  if (!api) throw new Error("pcaplay.wasm did not install its API");
+  if (!api) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm did not install its API");
+  const p = api.protocol();
+  if (!p || p.version !== PROTOCOL.version) {
+    throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm speaks protocol version " + (p && p.version) +
+      ", the page version " + PROTOCOL.version + ": reload the page (a stale cache?)");
+  }
 })();
 
 // collect the buffers of every typed array in a reply, for transfer.
@@ -36,60 +53,44 @@ function buffers(v, out, seen) {
   return out;
 }
 
-function check(r, what) {
-  if (r && typeof r === "object" && typeof r.error === "string") throw new Error(r.error);
-  if (r === undefined) throw new Error(what + ": no result");
+function call(name, ...args) {
+  if (exited) throw new CodedError(ERR.EXITED, "the WebAssembly module has stopped; press reset to reload it");
+  const r = api[name](...args);
+  if (r && typeof r === "object" && typeof r.error === "string") throw new CodedError(r.code || ERR.INTERNAL, r.error);
+  if (r === undefined) throw new CodedError(ERR.INTERNAL, name + ": no result");
   return r;
 }
 
-function call(name, ...args) {
-  if (exited) throw new Error("the WebAssembly module has stopped; press reset to reload it");
-  return check(api[name](...args), name);
-}
-
 const handlers = {
-  // configure: a new run from URL state, its initial population
-  // (generation 0) and, for D = 2, its landscape over the view's window
-  // (the box, or the population's window when zoomed).
-  configure(m) {
-    const run = call("configure", m.state);
-    const dim = Number(run.config.dim);
-    const frame = call("step", { n: 1, chart: true, pc: dim > 2 ? (m.pcGrid || 64) : 0, op: true });
-    let landscape = null;
-    if (dim === 2) landscape = call("view", { zoom: !!m.zoom, grid: m.grid || 160 });
-    return { run, landscape, frame };
-  },
-  // view: how the 2-D landscape is shown ({zoom, grid}); its contour
-  view(m) {
-    return { landscape: call("view", { zoom: !!m.zoom, grid: m.grid || 160 }) };
-  },
-  reset(m) {
-    call("reset");
-    return { frame: call("step", { n: 1, chart: true, pc: m.pc || 0, op: true }) };
-  },
-  step(m) {
-    return { frame: call("step", { n: m.n, maxMs: m.maxMs || 0, chart: !!m.chart, playing: !!m.playing, pc: m.pc || 0, op: !!m.op }) };
-  },
-  landscape(m) {
-    return { landscape: call("landscape", m.nx, m.ny, ...(m.extent || [])) };
-  },
-  catalog() {
-    return { catalog: call("catalog") };
-  },
-  forcePanic() {
-    return call("forcePanic");
-  },
+  protocol: () => call("protocol"),
+  catalog: () => call("catalog"),
+  open: () => call("open"),
+  close: (m) => call("close", m.run),
+  configure: (m) => call("configure", m.run, m.state || {}, m.options || {}),
+  step: (m) => call("step", m.run, m.options || {}),
+  reset: (m) => call("reset", m.run, m.options || {}),
+  view: (m) => call("view", m.run, m.options || {}),
+  landscape: (m) => call("landscape", m.run, m.nx, m.ny, ...(m.extent || [])),
+  digest: (m) => call("digest", m.state || {}, m.steps),
+  memory: () => Object.assign(call("memory"), { wasmBytes: mem ? mem.buffer.byteLength : 0 }),
+  forcePanic: () => call("forcePanic"),
 };
 
 self.onmessage = async (ev) => {
   const m = ev.data || {};
   try {
     await loaded;
-    const h = handlers[m.cmd];
-    if (!h) throw new Error("unknown command " + m.cmd);
+  } catch (e) {
+    self.postMessage({ id: m.id, error: { code: (e && e.code) || ERR.WORKER_FAILED, message: "could not start the WebAssembly module: " + String((e && e.message) || e) } });
+    return;
+  }
+  try {
+    const h = Object.hasOwn(handlers, m.cmd) ? handlers[m.cmd] : null;
+    if (!h) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
     const result = h(m);
     self.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
   } catch (e) {
-    self.postMessage({ id: m.id, error: String((e && e.message) || e), exited });
+    const code = exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;
+    self.postMessage({ id: m.id, error: { code, message: String((e && e.message) || e) } });
   }
 };

@@ -1,0 +1,73 @@
+// embed-api.js: the page's API for scripts and parent frames.
+//
+//   window.playground: ready (a promise), play(), pause(), step(), reset(),
+//   set(params), status(), chartInfo() — each command returns a promise of
+//   the status after it.
+//   postMessage: {type: "pcaplay", cmd, params} with cmd one of
+//   PROTOCOL.embed.commands; every such message is answered with
+//   {type: "pcaplay-status", status}, plus error: {code, message} when the
+//   command failed or is unknown (ERR.UNKNOWN_COMMAND).
+//   When ready, the page posts {type: "pcaplay-ready", status} to its parent.
+//
+// Calls and messages that arrive before the page is ready are queued by
+// embed-early.js and applied in order; every command goes through the app's
+// one command queue, so each applies to the state at the time it runs.
+import { PROTOCOL, ERR } from "./protocol.js";
+
+const EMBED = PROTOCOL.embed;
+
+/**
+ * connect installs the implementation behind window.playground.
+ * @param {{play, pause, step, reset, set, sync: () => Promise, status: () => object, chartInfo: () => object}} app
+ */
+export function connect(app) {
+  const early = window.__pcaplayEarly;
+  const then = (p) => Promise.resolve(p).then(() => app.status());
+  const api = {
+    play: () => then(app.play()),
+    pause: () => then(app.pause()),
+    step: () => then(app.step()),
+    reset: () => then(app.reset()),
+    set: (params) => then(app.set(params)),
+    status: () => app.status(),
+    chartInfo: () => app.chartInfo(),
+    message: (ev) => { handle(app, ev); },
+  };
+  early.connect(api);
+  return {
+    ready(status) {
+      early.resolveReady(true);
+      if (window.parent && window.parent !== window) {
+        window.parent.postMessage({ type: EMBED.ready, status }, "*");
+      }
+    },
+    failed(e) { early.rejectReady(e); },
+  };
+}
+
+async function handle(app, ev) {
+  const d = ev.data;
+  let error = null;
+  try {
+    switch (d.cmd) {
+      case "play": await app.play(); break;
+      case "pause": await app.pause(); break;
+      case "step": await app.step(); break;
+      case "reset": await app.reset(); break;
+      case "set": await app.set(d.params && typeof d.params === "object" ? d.params : {}); break;
+      case "status": await app.sync(); break;
+      default: {
+        await app.sync();
+        const what = d.cmd === undefined ? "no cmd" : "unknown cmd " + JSON.stringify(String(d.cmd)).slice(0, 60);
+        error = { code: ERR.UNKNOWN_COMMAND, message: what + "; known: " + EMBED.commands.join(", ") };
+      }
+    }
+  } catch (e) {
+    error = { code: (e && e.code) || ERR.INTERNAL, message: String((e && e.message) || e) };
+  }
+  if (ev.source && typeof ev.source.postMessage === "function") {
+    const reply = { type: EMBED.status, status: app.status() };
+    if (error) reply.error = error;
+    ev.source.postMessage(reply, ev.origin && ev.origin !== "null" ? ev.origin : "*");
+  }
+}

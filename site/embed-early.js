@@ -1,0 +1,53 @@
+// embed-early.js: the page's first script, a classic one run while the head
+// is parsed (the modules run only after the whole page is parsed). It makes
+// sure nothing sent before the page is ready is lost: it defines
+// window.playground at once and listens for postMessage commands, and queues
+// both until embed-api.js connects the real implementation, which applies
+// them in the order they arrived. Only the idle status() and chartInfo()
+// answer before that, at once.
+(() => {
+  "use strict";
+  if (window.__pcaplayEarly) return;
+  const queue = [];
+  let impl = null;
+  let resolveReady, rejectReady;
+  const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+  ready.catch(() => {});
+  const call = (name, args) => {
+    if (impl) return impl[name](...args);
+    return new Promise((resolve, reject) => queue.push({ name, args, resolve, reject }));
+  };
+  const idle = () => ({ fes: 0, bestF: null, bestV: null, feasible: false, running: false, generation: 0, done: false, maxFES: 0 });
+  window.playground = {
+    ready,
+    play: () => call("play", []),
+    pause: () => call("pause", []),
+    step: () => call("step", []),
+    reset: () => call("reset", []),
+    set: (params) => call("set", [params]),
+    status: () => (impl ? impl.status() : idle()),
+    chartInfo: () => (impl ? impl.chartInfo() : { landscapeDrawn: false, points: 0, convergence: 0, window: [] }),
+  };
+  window.addEventListener("message", (ev) => {
+    const d = ev.data;
+    if (!d || typeof d !== "object" || d.type !== "pcaplay") return;
+    if (impl) impl.message(ev);
+    else queue.push({ name: "message", args: [ev] });
+  });
+  Object.defineProperty(window, "__pcaplayEarly", {
+    value: Object.freeze({
+      // connect hands over the queue: each call is made in arrival order
+      connect(api) {
+        if (impl) throw new Error("embed API connected twice");
+        impl = api;
+        for (const q of queue.splice(0)) {
+          let r;
+          try { r = impl[q.name](...q.args); } catch (e) { r = Promise.reject(e); }
+          if (q.resolve) Promise.resolve(r).then(q.resolve, q.reject);
+        }
+      },
+      resolveReady: (v) => resolveReady(v),
+      rejectReady: (e) => rejectReady(e),
+    }),
+  });
+})();

@@ -1,0 +1,140 @@
+// settings-view.js: the Settings panel (problem, D, algorithm, every
+// parameter with its default and help, seed, budget, share buttons), bound
+// to its root by data-role. It shows a State and reports what the user
+// changed as URL values (onChange); app.js sends them through the one
+// state transition, like window.playground.set.
+import { fmt } from "./format.js";
+
+let uid = 0;
+
+function option(o) {
+  const e = document.createElement("option");
+  e.value = o.value; e.textContent = o.label; if (o.title) e.title = o.title;
+  return e;
+}
+
+function fillSelect(sel, items) {
+  sel.textContent = "";
+  for (const it of items) {
+    if (it.group) {
+      const g = document.createElement("optgroup");
+      g.label = it.group;
+      for (const o of it.items) g.append(option(o));
+      sel.append(g);
+    } else sel.append(option(it));
+  }
+}
+
+export class SettingsView {
+  /**
+   * @param {Element} root the settings panel
+   * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void}} opts
+   */
+  constructor(root, opts) {
+    this.root = root;
+    this.opts = opts;
+    this.id = "s" + (++uid);
+    const q = (role) => root.querySelector(`[data-role="${role}"]`);
+    this.el = {
+      problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), algo: q("algo"), algoHelp: q("algo-help"),
+      pcaWrap: q("pca-switch-wrap"), pca: q("pca-switch"), params: q("params"), seed: q("seed"), reseed: q("reseed"),
+      budget: q("budget"), copyEmbed: q("copy-embed"), copyLink: q("copy-link"), snippet: q("embed-snippet"),
+    };
+    this.catalog = null;
+    const el = this.el, change = (c, what) => this.opts.onChange(c, what);
+    el.problem.onchange = () => change({ problem: el.problem.value }, "problem to " + el.problem.value);
+    el.dim.onchange = () => change({ dim: el.dim.value }, "D to " + el.dim.value);
+    el.algo.onchange = () => change({ algo: el.algo.value }, "algorithm to " + el.algo.value);
+    el.pca.onchange = () => change({ pca: String(el.pca.checked) }, "PCA-projection " + (el.pca.checked ? "on" : "off"));
+    el.seed.onchange = () => change({ seed: el.seed.value }, "seed to " + el.seed.value);
+    el.reseed.onclick = () => {
+      const s = String(Math.floor(Math.random() * 1e9));
+      change({ seed: s }, "seed to " + s);
+    };
+    el.budget.onchange = () => change({ fes: el.budget.value }, "FES budget to " + el.budget.value);
+    el.copyEmbed.onclick = () => this.opts.onCopy("iframe");
+    el.copyLink.onclick = () => this.opts.onCopy("link");
+  }
+
+  /** setCatalog fills the problem and algorithm lists. */
+  setCatalog(catalog) {
+    this.catalog = catalog;
+    const item = (p) => ({ value: p.name, label: p.name, title: p.description });
+    fillSelect(this.el.problem, [
+      { group: "2-D teaching problems", items: catalog.problems.filter((p) => p.teaching).map(item) },
+      { group: "CEC 2017 constrained", items: catalog.problems.filter((p) => !p.teaching).map(item) },
+    ]);
+    fillSelect(this.el.algo, catalog.algorithms.map((a) => ({ value: a.name, label: a.title || a.name, title: a.help })));
+  }
+
+  /** show displays a configured run (run.config, run.params). */
+  show(run) {
+    const c = run.config, el = this.el;
+    const info = this.catalog.problems.find((p) => p.name === c.problem);
+    el.problem.value = c.problem;
+    fillSelect(el.dim, info.dims.map((d) => ({ value: String(d), label: String(d) })));
+    el.dim.value = c.dim;
+    el.problemHelp.textContent = info.description + " · " + info.numIneq + " g≤0, " + info.numEq + " h=0";
+    el.algo.value = c.algo;
+    const a = this.catalog.algorithms.find((x) => x.name === c.algo);
+    el.algoHelp.textContent = a ? a.help : "";
+    el.seed.value = c.seed;
+    el.budget.value = c.fes;
+    this.buildParams(run.params);
+  }
+
+  buildParams(params) {
+    const el = this.el, box = el.params;
+    box.textContent = "";
+    const sw = params.find((p) => p.key === "pca" && p.kind === "bool");
+    el.pcaWrap.hidden = !sw;
+    if (sw) {
+      el.pca.checked = sw.value === "true";
+      el.pcaWrap.title = sw.help;
+    }
+    for (const p of params) {
+      if (p === sw) continue;
+      const row = document.createElement("div");
+      row.className = "param";
+      const id = this.id + "-param-" + p.key;
+      const lab = document.createElement("label");
+      lab.htmlFor = id;
+      lab.textContent = p.key;
+      let input;
+      if (p.kind === "bool") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = p.value === "true";
+      } else if (p.kind === "choice") {
+        input = document.createElement("select");
+        for (const ch of p.choices || []) input.append(option({ value: ch, label: ch }));
+        input.value = p.value;
+      } else {
+        input = document.createElement("input");
+        input.type = "number";
+        input.min = p.min; input.max = p.max;
+        input.step = p.kind === "int" ? "1" : "any";
+        input.value = p.value;
+      }
+      input.id = id;
+      input.dataset.key = p.key;
+      input.addEventListener("change", () => {
+        const v = input.type === "checkbox" ? String(input.checked) : input.value;
+        this.opts.onChange({ [p.key]: v }, p.key + " = " + v);
+      });
+      const help = document.createElement("span");
+      help.className = "help";
+      help.textContent = p.help + " (default " + p.default + (p.kind === "int" || p.kind === "float" ? ", " + fmt(p.min) + "…" + fmt(p.max) : "") + ")";
+      row.append(lab, input, help);
+      box.append(row);
+    }
+  }
+
+  /** showSnippet puts text in the copy box (when the clipboard is not there). */
+  showSnippet(text, select) {
+    const ta = this.el.snippet;
+    ta.value = text;
+    ta.hidden = false;
+    if (select) ta.select();
+  }
+}

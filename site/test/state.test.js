@@ -1,0 +1,99 @@
+// Unit tests of state.js (node --test site/test/; run by e2e/jsunit_test.go).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { State, parse, checkPage, KEYS } from "../state.js";
+
+const catalog = {
+  problems: [
+    { name: "rosenbrock", teaching: true, dims: [2] },
+    { name: "C01", teaching: false, dims: [2, 10, 30, 50, 100] },
+  ],
+};
+// a configured run as Go returns it (config and parameter list)
+const run = (config, params) => ({ config, params });
+const pmodeParams = [
+  { key: "pop", default: "180" }, { key: "lambda", default: "8" }, { key: "pcam", default: "1" },
+];
+
+function configured(values, params = pmodeParams) {
+  const s = new State({ embed: "1", speed: "3" }, { catalog });
+  return s.configured(run(values, params), catalog);
+}
+
+test("fes at its default follows D; fes set on purpose stays", () => {
+  const s = configured({ problem: "C01", dim: "10", algo: "pmode", seed: "1", fes: "200000", pop: "180", lambda: "8", pcam: "5" });
+  let t = s.next({ dim: "30" });
+  assert.equal(t.restart, true);
+  assert.equal("fes" in t.state.values, false, "fes at 20000·10 is dropped so Go gives 20000·30");
+  assert.equal(t.state.values.dim, "30");
+  const s2 = configured({ problem: "C01", dim: "10", algo: "pmode", seed: "1", fes: "500", pop: "180", lambda: "8", pcam: "5" });
+  t = s2.next({ dim: "30" });
+  assert.equal(t.state.values.fes, "500");
+});
+
+test("parameters at their default follow; set ones stay", () => {
+  const s = configured({ problem: "C01", dim: "10", algo: "pmode", seed: "1", fes: "200000", pop: "180", lambda: "20", pcam: "1" });
+  const t = s.next({ algo: "heco-pde" });
+  assert.equal(t.state.values.lambda, "20");
+  assert.equal("pop" in t.state.values, false);
+  assert.equal("pcam" in t.state.values, false);
+  assert.equal(t.state.values.seed, "1", "the seed never follows");
+});
+
+test("a D the new problem does not offer goes back to its default", () => {
+  const s = configured({ problem: "C01", dim: "30", algo: "pmode", seed: "1", fes: "600000" });
+  const t = s.next({ problem: "rosenbrock" });
+  assert.equal("dim" in t.state.values, false);
+  assert.equal("fes" in t.state.values, false);
+});
+
+test("page keys apply without a restart, and bad ones are named", () => {
+  const s = configured({ problem: "rosenbrock", dim: "2", algo: "pmode", seed: "1", fes: "40000" });
+  let t = s.next({ speed: "9" });
+  assert.equal(t.restart, false);
+  assert.deepEqual([...t.changed], ["speed"]);
+  assert.equal(t.state.ui.speed, 9);
+  t = s.next({ speed: "0x5" });
+  assert.equal(t.state.ui.speed, 6);
+  assert.equal(t.notices.length, 1);
+  assert.equal(t.notices[0].key, "speed");
+  assert.equal(t.notices[0].value, "0x5");
+  t = s.next({ zoom: "x".repeat(100000) });
+  assert.ok(t.notices[0].value.length < 80, "long values are cut");
+  assert.match(t.notices[0].value, /100000 characters/);
+  t = s.next({ seed: "1" });
+  assert.equal(t.restart, false, "a value that does not change restarts nothing");
+});
+
+test("checkPage: speed is a decimal whole number in [1, 10]", () => {
+  for (const [v, want, bad] of [["7", 7, 0], [" 7 ", 7, 0], ["7.4", 7, 1], ["12", 10, 1], ["0", 1, 1], ["1e1", 10, 1], ["0x5", 6, 1], ["", 6, 1], ["abc", 6, 1]]) {
+    const r = checkPage({ speed: v });
+    assert.equal(r.ui.speed, want, "speed=" + v);
+    assert.equal(r.notices.length, bad, "notices for speed=" + JSON.stringify(v));
+  }
+});
+
+test("diff turns an edited address into changes, removals included", () => {
+  const s = configured({ problem: "C01", dim: "10", algo: "pmode", seed: "1", fes: "200000", pop: "180" });
+  const edited = parse("#" + s.serialize().replace("dim=10", "dim=30").replace("&pop=180", ""));
+  const ch = s.diff(edited);
+  assert.equal(ch.dim, "30");
+  assert.equal(ch.pop, null);
+  const t = s.next(ch);
+  assert.equal("fes" in t.state.values, false, "fes=200000 left in the address still follows D");
+});
+
+test("serialize: run keys, parameters in order, page keys off their default", () => {
+  const s = configured({ problem: "C01", dim: "10", algo: "pmode", seed: "1", fes: "200000", pop: "180", lambda: "8", pcam: "5" });
+  assert.equal(s.serialize(), "problem=C01&dim=10&algo=pmode&seed=1&fes=200000&pop=180&lambda=8&pcam=5&embed=1&speed=3");
+  const back = new State(parse("#" + s.serialize()));
+  assert.deepEqual(back.values, s.values);
+  assert.ok(KEYS.every((k) => typeof k.restart === "boolean" && typeof k.default === "string"));
+});
+
+test("parse drops unsafe keys and undecodable text survives", () => {
+  const v = parse("#__proto__=1&constructor=2&a=%E0%A4%A&b=x+y");
+  assert.deepEqual(Object.keys(v), ["a", "b"]);
+  assert.equal(v.a, "%E0%A4%A");
+  assert.equal(v.b, "x y");
+});

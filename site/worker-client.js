@@ -1,0 +1,122 @@
+// worker-client.js: the page's side of a Web Worker that runs the Go module
+// (worker.js). A WorkerClient owns one worker and matches replies to
+// requests; a RunHandle is one run in that worker (the module keeps runs by
+// id, so one worker can hold several). Compare mode can put its runs in one
+// worker or in one each; a pool gives each worker one run at a time.
+//
+// Errors reject with a WorkerError whose code is one of PROTOCOL.errors
+// (ERR.EXITED: the Go program stopped; ERR.WORKER_FAILED: the worker could
+// not start or crashed; then restart() the client and configure again).
+import { ERR } from "./protocol.js";
+
+export class WorkerError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "WorkerError";
+    this.code = code;
+  }
+}
+
+/** needsRestart reports whether an error means the worker must be started again. */
+export function needsRestart(e) {
+  return !!e && (e.code === ERR.EXITED || e.code === ERR.WORKER_FAILED);
+}
+
+export class WorkerClient {
+  /** @param {string|URL} url the worker script (a module worker) */
+  constructor(url = new URL("./worker.js", import.meta.url)) {
+    this.url = url;
+    this.worker = null;
+    this.seq = 0;
+    this.waiting = new Map();
+    /** epoch counts the workers started: a run id is valid in one epoch only */
+    this.epoch = 0;
+    this.restart();
+  }
+
+  /** restart terminates the worker (failing its pending calls) and starts a new one. */
+  restart() {
+    if (this.worker) this.worker.terminate();
+    this.failAll(new WorkerError(ERR.WORKER_FAILED, "the worker was restarted"));
+    this.epoch++;
+    const w = new Worker(this.url, { type: "module" });
+    w.onmessage = (ev) => {
+      const m = ev.data || {}, p = this.waiting.get(m.id);
+      if (!p) return;
+      this.waiting.delete(m.id);
+      if (m.error) p.reject(new WorkerError(m.error.code, m.error.message));
+      else p.resolve(m.result);
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault && ev.preventDefault();
+      this.failAll(new WorkerError(ERR.WORKER_FAILED, "worker: " + (ev.message || "failed to start")));
+    };
+    this.worker = w;
+  }
+
+  failAll(err) {
+    for (const p of this.waiting.values()) p.reject(err);
+    this.waiting.clear();
+  }
+
+  /** call sends a command (PROTOCOL.commands) and resolves with its result. */
+  call(cmd, msg) {
+    return new Promise((resolve, reject) => {
+      const id = ++this.seq;
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage(Object.assign({ id, cmd }, msg || {}));
+    });
+  }
+
+  /** open returns a handle on a new run in this worker. */
+  open() { return new RunHandle(this); }
+
+  terminate() {
+    if (this.worker) this.worker.terminate();
+    this.failAll(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
+    this.worker = null;
+  }
+}
+
+/**
+ * RunHandle is one run in a worker: the module's run id, opened on first
+ * use and again after the worker restarted (the run must then be configured
+ * again: its calls fail with ERR.NO_RUN until it is).
+ */
+export class RunHandle {
+  constructor(client) {
+    this.client = client;
+    this.id = null;
+    this.epoch = -1;
+  }
+
+  ensure() {
+    if (this.id !== null && this.epoch === this.client.epoch) return Promise.resolve(this.id);
+    if (!this.opening || this.openingEpoch !== this.client.epoch) {
+      const epoch = this.openingEpoch = this.client.epoch;
+      this.opening = this.client.call("open").then((id) => {
+        if (epoch === this.client.epoch) { this.id = id; this.epoch = epoch; }
+        return id;
+      }).finally(() => { this.opening = null; });
+    }
+    return this.opening;
+  }
+
+  /** configure(state, {view, frame}) → {config, notices, params, lower, upper, numIneq, numEq, frame, landscape} */
+  async configure(state, options) {
+    return this.client.call("configure", { run: await this.ensure(), state, options });
+  }
+  /** step({n, untilFES, maxMs, chart, playing, pc, op}) → frame */
+  async step(options) { return this.client.call("step", { run: await this.ensure(), options }); }
+  /** reset({chart, playing, pc, op}) → the frame of the initial population */
+  async reset(options) { return this.client.call("reset", { run: await this.ensure(), options }); }
+  /** view({zoom, grid}) → the landscape's contour (null for D ≠ 2) */
+  async view(options) { return this.client.call("view", { run: await this.ensure(), options }); }
+  async landscape(nx, ny, extent) { return this.client.call("landscape", { run: await this.ensure(), nx, ny, extent }); }
+  async close() {
+    if (this.id === null || this.epoch !== this.client.epoch) return;
+    const id = this.id;
+    this.id = null;
+    await this.client.call("close", { run: id });
+  }
+}
