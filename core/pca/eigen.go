@@ -78,11 +78,30 @@ func (w *eigenWork) principal(d []float64, k, n int, vals, vecs []float64) (rows
 	clear(vals)
 	w.gram = grow(w.gram, k*k)
 	gram := w.gram
+	// G_ab = Σ_j d_aj d_bj in index order, four b at a time (independent
+	// sums, each in its own order).
 	for a := range k {
-		for b := a; b < k; b++ {
+		da := d[a*n : (a+1)*n]
+		b := a
+		for ; b+4 <= k; b += 4 {
+			d0, d1, d2, d3 := d[b*n:(b+1)*n], d[(b+1)*n:(b+2)*n], d[(b+2)*n:(b+3)*n], d[(b+3)*n:(b+4)*n]
+			var s0, s1, s2, s3 float64
+			for j, x := range da {
+				s0 += x * d0[j]
+				s1 += x * d1[j]
+				s2 += x * d2[j]
+				s3 += x * d3[j]
+			}
+			for q, s := range [4]float64{s0, s1, s2, s3} {
+				s /= float64(k - 1)
+				gram[a*k+b+q], gram[(b+q)*k+a] = s, s
+			}
+		}
+		for ; b < k; b++ {
+			db := d[b*n : (b+1)*n]
 			s := 0.0
-			for j := range n {
-				s += d[a*n+j] * d[b*n+j]
+			for j, x := range da {
+				s += x * db[j]
 			}
 			s /= float64(k - 1)
 			gram[a*k+b], gram[b*k+a] = s, s
@@ -102,10 +121,23 @@ func (w *eigenWork) principal(d []float64, k, n int, vals, vecs []float64) (rows
 		}
 		v := vecs[r*n : (r+1)*n]
 		u := gu[j*k : (j+1)*k]
-		for c := range n {
+		// v_c = Σ_i d_ic u_i in index order, four c at a time.
+		c := 0
+		for ; c+4 <= n; c += 4 {
+			var s0, s1, s2, s3 float64
+			for i, ui := range u {
+				dc := d[i*n+c : i*n+c+4]
+				s0 += dc[0] * ui
+				s1 += dc[1] * ui
+				s2 += dc[2] * ui
+				s3 += dc[3] * ui
+			}
+			v[c], v[c+1], v[c+2], v[c+3] = s0, s1, s2, s3
+		}
+		for ; c < n; c++ {
 			s := 0.0
-			for i := range k {
-				s += d[i*n+c] * u[i]
+			for i, ui := range u {
+				s += d[i*n+c] * ui
 			}
 			v[c] = s
 		}
@@ -272,10 +304,10 @@ type jacobiWork struct {
 // its largest |coordinate| positive (ties: lowest index).
 func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
 	w.v = grow(w.v, n*n)
-	v := w.v
-	clear(v)
+	vt := w.v // eigenvectors as rows: the transpose of V
+	clear(vt)
 	for i := range n {
-		v[i*n+i] = 1
+		vt[i*n+i] = 1
 	}
 	for sweep := 0; sweep < 100; sweep++ {
 		off, diag := 0.0, 0.0
@@ -314,21 +346,33 @@ func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
 				}
 				c := 1 / math.Sqrt(t*t+1)
 				s := t * c
-				for r := range n {
-					arp, arq := a[r*n+p], a[r*n+q]
-					a[r*n+p] = c*arp - s*arq
-					a[r*n+q] = s*arp + c*arq
+				// a ← Jᵀ a J: first the columns p and q of every row r, then
+				// the rows p and q. Because a is symmetric (bit for bit, by
+				// induction), for r ∉ {p, q} both updates compute the same
+				// numbers from the same operands, so each is computed once
+				// (from rows p and q, contiguous) and written to both
+				// places; the 2×2 block {p, q} follows the two steps in
+				// order.
+				ap, aq := a[p*n:(p+1)*n], a[q*n:(q+1)*n]
+				bpp, bpq := c*ap[p]-s*ap[q], s*ap[p]+c*ap[q] // column step, row p
+				bqp, bqq := c*aq[p]-s*aq[q], s*aq[p]+c*aq[q] // column step, row q
+				for r := range ap {
+					if r == p || r == q {
+						continue
+					}
+					apr, aqr := ap[r], aq[r]
+					np, nq := c*apr-s*aqr, s*apr+c*aqr
+					ap[r], aq[r] = np, nq
+					a[r*n+p], a[r*n+q] = np, nq
 				}
-				for r := range n {
-					apr, aqr := a[p*n+r], a[q*n+r]
-					a[p*n+r] = c*apr - s*aqr
-					a[q*n+r] = s*apr + c*aqr
-				}
-				a[p*n+q], a[q*n+p] = 0, 0
-				for r := range n {
-					vrp, vrq := v[r*n+p], v[r*n+q]
-					v[r*n+p] = c*vrp - s*vrq
-					v[r*n+q] = s*vrp + c*vrq
+				ap[p], aq[q] = c*bpp-s*bqp, s*bpq+c*bqq // row step, columns p and q
+				ap[q], aq[p] = 0, 0
+				// V ← V J, kept transposed (vt row p is column p of V).
+				vp, vq := vt[p*n:(p+1)*n], vt[q*n:(q+1)*n]
+				for r, vrp := range vp {
+					vrq := vq[r]
+					vp[r] = c*vrp - s*vrq
+					vq[r] = s*vrp + c*vrq
 				}
 			}
 		}
@@ -349,9 +393,7 @@ func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
 	for j, col := range order {
 		vals[j] = a[col*n+col]
 		row := vecs[j*n : (j+1)*n]
-		for r := range n {
-			row[r] = v[r*n+col]
-		}
+		copy(row, vt[col*n:(col+1)*n])
 		fixSign(row)
 	}
 }
@@ -376,8 +418,22 @@ func fixSign(v []float64) {
 func project(y, d, vecs []float64, count, n, m int) {
 	for i := range count {
 		di := d[i*n : (i+1)*n]
-		for j := range m {
-			y[i*m+j] = dot(di, vecs[j*n:(j+1)*n])
+		yi := y[i*m : (i+1)*m]
+		// dot(d_i, v_j), four j at a time (each sum in index order)
+		j := 0
+		for ; j+4 <= m; j += 4 {
+			v0, v1, v2, v3 := vecs[j*n:(j+1)*n], vecs[(j+1)*n:(j+2)*n], vecs[(j+2)*n:(j+3)*n], vecs[(j+3)*n:(j+4)*n]
+			var s0, s1, s2, s3 float64
+			for c, x := range di {
+				s0 += x * v0[c]
+				s1 += x * v1[c]
+				s2 += x * v2[c]
+				s3 += x * v3[c]
+			}
+			yi[j], yi[j+1], yi[j+2], yi[j+3] = s0, s1, s2, s3
+		}
+		for ; j < m; j++ {
+			yi[j] = dot(di, vecs[j*n:(j+1)*n])
 		}
 	}
 }

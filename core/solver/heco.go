@@ -383,6 +383,7 @@ type heco struct {
 	qf, qv    []float64
 	qe        []float64 // ẽ of Q's members
 	ranked    []int     // P sorted by the feasibility rule (for pbest)
+	rankHeap  []rankKey // rankTop's heap
 	trials    []float64 // y_i, row-major
 	tf, tv    []float64
 	accepted  []bool
@@ -816,22 +817,23 @@ func (h *heco) bound(k int) de.BoundHandling {
 
 // rankTop fills h.ranked with the indices of the top np members of P by
 // the feasibility rule, best first; ties by f and then by index (LSHADE44
-// ranks lexicographically by violation, then f). That order (rankBefore)
-// is total, so the top np and their order are unique; a bounded max-heap
-// finds them with O(|P| + np·log np) comparisons in the usual case (np is
-// 11 % of |P|), and a heap sort orders them.
+// ranks lexicographically by violation, then f). That order is total, so
+// the top np and their order are unique; a bounded max-heap of rank keys
+// (rankKey) finds them with O(|P| + np·log np) integer comparisons in the
+// usual case (np is 11 % of |P|), and a heap sort orders them.
 func (h *heco) rankTop(np int) {
 	f, v := h.pop.f, h.pop.v
 	mu := h.pop.size()
 	np = min(np, mu)
-	hp := h.ranked[:0]
+	hp := h.rankHeap[:0]
 	for i := range mu {
+		k := rankKey{v: orderedBits(v[i]), f: orderedBits(f[i]), i: i}
 		if len(hp) < np {
-			// push i and sift it up
-			hp = append(hp, i)
+			// push k and sift it up
+			hp = append(hp, k)
 			for j := len(hp) - 1; j > 0; {
 				p := (j - 1) / 2
-				if !rankBefore(f, v, hp[p], hp[j]) {
+				if !hp[p].before(hp[j]) {
 					break
 				}
 				hp[p], hp[j] = hp[j], hp[p]
@@ -839,53 +841,75 @@ func (h *heco) rankTop(np int) {
 			}
 			continue
 		}
-		if rankBefore(f, v, i, hp[0]) {
-			hp[0] = i
-			siftDown(f, v, hp, 0)
+		if k.before(hp[0]) {
+			hp[0] = k
+			siftDown(hp, 0)
 		}
 	}
 	// heap sort: the worst to the end, repeatedly
 	for end := len(hp) - 1; end > 0; end-- {
 		hp[0], hp[end] = hp[end], hp[0]
-		siftDown(f, v, hp[:end], 0)
+		siftDown(hp[:end], 0)
 	}
-	h.ranked = hp
+	h.rankHeap = hp
+	h.ranked = h.ranked[:0]
+	for _, k := range hp {
+		h.ranked = append(h.ranked, k.i)
+	}
 }
 
-// siftDown restores the max-heap (by rankBefore) of hp below position j.
-func siftDown(f, v []float64, hp []int, j int) {
+// rankKey orders members of P as rankTop does: by v, then f, then index,
+// the floats as orderedBits. For numbers this is the feasibility rule
+// (problem.Better: a feasible v = 0 first, feasible points by f,
+// infeasible ones by v, equal v by f) followed by the index; a population
+// holds no NaN (Context.Evaluate turns a NaN f or v into +Inf).
+type rankKey struct {
+	v, f uint64
+	i    int
+}
+
+func (a rankKey) before(b rankKey) bool {
+	switch {
+	case a.v != b.v:
+		return a.v < b.v
+	case a.f != b.f:
+		return a.f < b.f
+	}
+	return a.i < b.i
+}
+
+// orderedBits maps x to an integer with the order of the numbers: a < b
+// iff orderedBits(a) < orderedBits(b), −0 and +0 the same; NaN above +Inf.
+func orderedBits(x float64) uint64 {
+	if x != x {
+		return math.MaxUint64
+	}
+	if x == 0 {
+		return 1 << 63 // −0 and +0
+	}
+	b := math.Float64bits(x)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// siftDown restores the max-heap (by rankKey.before) of hp below position j.
+func siftDown(hp []rankKey, j int) {
 	for {
 		c := 2*j + 1
 		if c >= len(hp) {
 			return
 		}
-		if c+1 < len(hp) && rankBefore(f, v, hp[c], hp[c+1]) {
+		if c+1 < len(hp) && hp[c].before(hp[c+1]) {
 			c++
 		}
-		if !rankBefore(f, v, hp[j], hp[c]) {
+		if !hp[j].before(hp[c]) {
 			return
 		}
 		hp[j], hp[c] = hp[c], hp[j]
 		j = c
 	}
-}
-
-// rankBefore reports whether member a ranks before member b: better by
-// the feasibility rule, then lower f, then lower index. It is a strict
-// total order on a population without NaN, which the Context guarantees
-// (Evaluate turns a NaN f or v into +Inf).
-func rankBefore(f, v []float64, a, b int) bool {
-	switch {
-	case problem.Better(f[a], v[a], f[b], v[b]):
-		return true
-	case problem.Better(f[b], v[b], f[a], v[a]):
-		return false
-	case f[a] < f[b]:
-		return true
-	case f[b] < f[a]:
-		return false
-	}
-	return a < b
 }
 
 // project runs PCA-projection on Q (line HECO-PCA1) and records it in the
