@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
-	"pcaplay/internal/testdata"
 )
 
 // BenchmarkGeneration measures one generation (one Step after the initial
@@ -17,9 +17,8 @@ import (
 //
 //	go test ./core/solver -run '^$' -bench Generation -benchmem
 func BenchmarkGeneration(b *testing.B) {
-	dir := testdata.CEC2017Data(b)
 	for _, d := range []int{10, 100} {
-		p, err := suite.New("C05", d, suite.Options{DataDir: dir})
+		p, err := suite.New("C05", d, suite.Options{Data: official.FS()})
 		if err != nil {
 			b.Fatal(err)
 		}

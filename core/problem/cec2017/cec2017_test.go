@@ -445,29 +445,31 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
-// BenchmarkEvaluate measures one evaluation at D = 10 with the official data.
+// BenchmarkEvaluate measures one evaluation at D = 10 and D = 100 with the
+// official data.
 func BenchmarkEvaluate(b *testing.B) {
-	const dim = 10
-	for num := 1; num <= NumProblems; num++ {
-		d, err := LoadDataFS(official.FS(), num, dim)
-		if err != nil {
-			b.Fatal(err)
+	for _, dim := range []int{10, 100} {
+		for num := 1; num <= NumProblems; num++ {
+			b.Run(fmt.Sprintf("D=%d/C%02d", dim, num), func(b *testing.B) {
+				d, err := LoadDataFS(official.FS(), num, dim)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := New(num, dim, d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				lo, hi := p.Bounds()
+				x := make([]float64, dim)
+				randomPoint(rand.New(rand.NewPCG(8, 9)), lo, hi, x)
+				g := make([]float64, p.NumIneq())
+				h := make([]float64, p.NumEq())
+				b.ReportAllocs()
+				for b.Loop() {
+					p.Evaluate(x, g, h)
+				}
+			})
 		}
-		p, err := New(num, dim, d)
-		if err != nil {
-			b.Fatal(err)
-		}
-		lo, hi := p.Bounds()
-		x := make([]float64, dim)
-		randomPoint(rand.New(rand.NewPCG(8, 9)), lo, hi, x)
-		g := make([]float64, p.NumIneq())
-		h := make([]float64, p.NumEq())
-		b.Run(p.Name(), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				p.Evaluate(x, g, h)
-			}
-		})
 	}
 }
 
