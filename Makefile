@@ -17,7 +17,9 @@ site:
 	bash scripts/build-site.sh
 
 ## test: vet, native tests, wasm tests under Node, browser end-to-end tests
-test: vet test-go test-wasm test-e2e
+## (the site first: its npm step installs Node, which test-go needs for
+## site/protocol.js and the unit tests of site/test)
+test: vet site test-go test-wasm test-e2e
 
 vet:
 	$(GO) vet ./...
@@ -36,7 +38,7 @@ test-e2e: site
 
 ## bench: evaluation, operator and per-generation benchmarks
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./internal/play/...
 
 ## bench-web: wasm size, first paint, generations/s, longest main-thread task
 bench-web: site

@@ -59,6 +59,12 @@ func TestSetAppliesEachChangeInOrder(t *testing.T) {
 	if s := tb.status(); s.MaxFES != 7000 {
 		t.Errorf("D control 10 → 30 with fes=7000 set on purpose: maxFES %v, want 7000", s.MaxFES)
 	}
+	// and so does a hand-edited address: fes=200000 left in it at D = 10
+	// follows D = 30
+	eval[bool](tb, 10*time.Second, `(location.hash = "#problem=C01&dim=10&algo=de&seed=2&fes=200000", true)`)
+	tb.waitFor("the edited address (D = 10)", 60*time.Second, func(s Status) bool { return s.MaxFES == 200000 })
+	eval[bool](tb, 10*time.Second, `(location.hash = location.hash.replace("dim=10", "dim=30"), true)`)
+	tb.waitFor("the edited address applied: dim=30, fes following it (maxFES 600000)", 60*time.Second, func(s Status) bool { return s.MaxFES == 600000 })
 	tb.noConsoleErrors()
 }
 

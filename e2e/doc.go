@@ -20,7 +20,8 @@
 //	PCAPLAY_BENCH_LOADS=N          page loads per BenchmarkFirstLandscape (default 7)
 //	PCAPLAY_BENCH_SECONDS=S        play time of BenchmarkGenerationsPerSecond (default 4)
 //	PCAPLAY_BENCH_LONGTASK_HASH=H  URL hash of BenchmarkLongestTask's run
-//	PCAPLAY_BENCH_TRACE=FILE       BenchmarkLongestTask: main-thread tasks over 20 ms, from a trace
+//	PCAPLAY_BENCH_TRACE=FILE       BenchmarkLongestTask: main-thread tasks over 20 ms, from a trace, and
+//	                               longtask-max-cpu-ms (the most CPU one task used)
 //	PCAPLAY_BENCH_PROFILE=FILE     BenchmarkLongestTask: the main thread's JavaScript CPU profile
 //
 // Benchmarks (make bench-web):

@@ -155,6 +155,43 @@ func (tr *tracer) stop(minMs float64) []string {
 	return out
 }
 
+// maxTaskCPU returns the most CPU time (ms) a top-level task of the
+// renderer's main thread used, and that task's wall time: on a machine
+// whose cores other processes share, wall times say more about the
+// machine than about the page. Call it after stop.
+func (tr *tracer) maxTaskCPU() (cpu, wall float64) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	mains := map[threadKey]bool{}
+	for k, n := range tr.threadNames() {
+		if n == "CrRendererMain" {
+			mains[k] = true
+		}
+	}
+	evs := slices.Clone(tr.evs)
+	slices.SortFunc(evs, func(a, b traceEvent) int {
+		switch {
+		case a.Ts < b.Ts:
+			return -1
+		case a.Ts > b.Ts:
+			return 1
+		}
+		return 0
+	})
+	end := map[threadKey]float64{}
+	for _, e := range evs {
+		k := threadKey{e.Pid, e.Tid}
+		if e.Ph != "X" || !mains[k] || e.Ts < end[k] {
+			continue
+		}
+		end[k] = e.Ts + e.Dur
+		if e.TDur/1000 > cpu {
+			cpu, wall = e.TDur/1000, e.Dur/1000
+		}
+	}
+	return cpu, wall
+}
+
 // describe returns the function and source of a script event.
 func describe(e traceEvent) string {
 	var a struct {
