@@ -35,6 +35,7 @@ test-wasm:
 test-e2e: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 $(GO) test -count=1 ./e2e/...
+	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
 
 ## bench: evaluation, operator and per-generation benchmarks
 bench:
