@@ -43,6 +43,7 @@ func API() js.Value {
 	api.Set("landscape", guard(landscape))
 	api.Set("digest", guard(digest))
 	api.Set("memory", guard(memory))
+	api.Set("lesson", guard(lessonCmd))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -338,6 +339,33 @@ func memory([]js.Value) (any, error) {
 	o.Set("heapSys", float64(m.HeapSys))
 	o.Set("runs", runs.Len())
 	return o, nil
+}
+
+// lessonCmd(state, {landscape}) returns the guided lesson of Fig. 1 for the
+// URL values state: {frame, notices, values, landscape}.
+func lessonCmd(args []js.Value) (any, error) {
+	var o play.LessonOptions
+	if err := options(arg(args, 1), "lesson", &o); err != nil {
+		return nil, err
+	}
+	r, err := play.Lesson(rawState(arg(args, 0)), o)
+	if err != nil {
+		return nil, err
+	}
+	vals := object()
+	for k, v := range r.Values {
+		vals.Set(k, v)
+	}
+	notices := vert.ValueOf(r.Notices).JSValue()
+	if len(r.Notices) == 0 {
+		notices = js.Global().Get("Array").New()
+	}
+	res := object()
+	res.Set("frame", vert.ValueOf(r.Frame).JSValue())
+	res.Set("notices", notices)
+	res.Set("values", vals)
+	res.Set("landscape", contourValue(r.Landscape))
+	return res, nil
 }
 
 func frameValue(fr *play.Frame) js.Value {

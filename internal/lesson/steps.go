@@ -39,6 +39,15 @@ const (
 	LayerGeneration = "generation"
 )
 
+// Layers lists every layer, back to front.
+func Layers() []string {
+	return []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerBestProjected,
+		LayerAllAxis, LayerAllProjected, LayerProjection, LayerGeneration}
+}
+
+// Controls lists every control a step can offer.
+func Controls() []string { return []string{ControlResample, ControlK, ControlPCAProb, ControlRun} }
+
 // Controls a step offers.
 const (
 	ControlResample = "resample" // draw another sample: a new seed
@@ -328,5 +337,16 @@ func (l *Lesson) Steps(st *Stats) []Step {
 		Controls: []string{ControlResample, ControlK, ControlPCAProb, ControlRun},
 		Readouts: []Readout{seedRO},
 	})
+	for i := range steps { // empty lists, never nil (null in the browser)
+		s := &steps[i]
+		s.Layers, s.Controls, s.Readouts = nonNil(s.Layers), nonNil(s.Controls), nonNil(s.Readouts)
+	}
 	return steps
+}
+
+func nonNil[T any](a []T) []T {
+	if a == nil {
+		return []T{}
+	}
+	return a
 }

@@ -8,10 +8,9 @@ import (
 	"testing"
 )
 
-var knownLayers = []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerBestProjected,
-	LayerAllAxis, LayerAllProjected, LayerProjection, LayerGeneration}
+var knownLayers = Layers()
 
-var knownControls = []string{ControlResample, ControlK, ControlPCAProb, ControlRun}
+var knownControls = Controls()
 
 func TestStepsShape(t *testing.T) {
 	st, err := AngleStats()

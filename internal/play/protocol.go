@@ -3,6 +3,8 @@ package play
 import (
 	"bytes"
 	"encoding/json"
+
+	"pcaplay/internal/lesson"
 )
 
 // The Go↔JS protocol, written down once.
@@ -26,6 +28,8 @@ import (
 //	landscape(run, nx, ny[, x0, x1, y0, y1]) → Contour
 //	digest(state, steps)         → {hash, bestF, bestV, fes, generations} (RunDigest)
 //	memory()                     → {wasmBytes, heapAlloc, heapSys, runs}
+//	lesson(state, {landscape})   → LessonReply: {frame, notices, values, landscape}
+//	                               (the guided lesson of Fig. 1; no run involved)
 //
 // The keys of every object the module returns are listed in Protocol.Keys
 // (the wasm tests check the module against them); a frame leaves out the
@@ -42,7 +46,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -116,6 +120,13 @@ type ProtocolSpec struct {
 		Ready    string   `json:"ready"`    // message type of the ready handshake
 		Commands []string `json:"commands"` // the commands
 	} `json:"embed"`
+	// Lesson names the guided lesson's constants (internal/lesson): the
+	// layers a step's figure can show and the controls it can offer.
+	Lesson struct {
+		Name     string   `json:"name"`
+		Layers   []string `json:"layers"`
+		Controls []string `json:"controls"`
+	} `json:"lesson"`
 }
 
 // Protocol returns the protocol spec.
@@ -127,7 +138,7 @@ func Protocol() ProtocolSpec {
 		"INTERNAL": CodeInternal, "EXITED": CodeExited, "WORKER_FAILED": CodeWorkerFailed,
 		"UNKNOWN_COMMAND": CodeUnknownCommand,
 	}
-	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory"}
+	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson"}
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -146,9 +157,19 @@ func Protocol() ProtocolSpec {
 		"notice":  {"key", "value", "message"},
 		"param":   {"key", "help", "kind", "default", "value", "min", "max", "choices"},
 		"memory":  {"wasmBytes", "heapAlloc", "heapSys", "runs"},
+		"lesson":  {"frame", "notices", "values", "landscape"},
+		// the lesson's frame and its parts: the js tags of internal/lesson
+		"lessonFrame": jsKeys(lesson.Frame{}),
+		"lessonFit":   jsKeys(lesson.FitFrame{}),
+		"lessonGen":   jsKeys(lesson.GenFrame{}),
+		"lessonStats": jsKeys(lesson.StatsFrame{}),
+		"lessonStep":  jsKeys(lesson.Step{}),
 	}
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}
+	p.Lesson.Name = lesson.Name
+	p.Lesson.Layers = lesson.Layers()
+	p.Lesson.Controls = lesson.Controls()
 	return p
 }
 

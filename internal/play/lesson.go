@@ -1,0 +1,79 @@
+package play
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+
+	"pcaplay/core/suite"
+	"pcaplay/internal/lesson"
+)
+
+// LessonReply is the reply to the lesson command: the guided lesson of the
+// paper's Fig. 1 (internal/lesson) for some URL values.
+type LessonReply struct {
+	// Frame is everything the lesson view draws for the state.
+	Frame *lesson.Frame
+	// Notices name every lesson value that was replaced or clamped.
+	Notices []Notice
+	// Values are the lesson's URL values as Go read them (lesson, step,
+	// seed, pcak, pcaprob), for the page's address.
+	Values map[string]string
+	// Landscape is the contour of the lesson's problem over its box, when
+	// asked for (it never changes, so the page asks once).
+	Landscape *Contour
+}
+
+// LessonOptions are the lesson command's options.
+type LessonOptions struct {
+	// Landscape asks for LessonReply.Landscape.
+	Landscape bool `js:"landscape"`
+}
+
+var lessonLandscape = sync.OnceValues(func() (*Contour, error) {
+	p, err := suite.New(lesson.Problem, 2, suite.Options{})
+	if err != nil {
+		return nil, Errorf(CodeInternal, "lesson: %v", err)
+	}
+	lo, hi := p.Bounds()
+	return sample(p, func(u, v float64, x []float64) { x[0], x[1] = u, v },
+		LandscapeGrid, LandscapeGrid, lo[0], hi[0], lo[1], hi[1], ContourLevels)
+})
+
+// Lesson reads the lesson's keys from URL values (lesson.Parse: unknown
+// keys ignored, bad values replaced and named) and returns the lesson's
+// frame. Only a failure to compute the lesson at all is an error.
+func Lesson(raw map[string]string, o LessonOptions) (*LessonReply, error) {
+	st, notes := lesson.Parse(raw)
+	l, err := lesson.New(st.Options)
+	if err != nil {
+		return nil, Errorf(CodeInternal, "%v", err)
+	}
+	stats, err := lesson.AngleStats()
+	if err != nil {
+		return nil, Errorf(CodeInternal, "%v", err)
+	}
+	r := &LessonReply{Frame: l.Frame(st.Step, stats), Values: st.Values()}
+	for _, n := range notes {
+		r.Notices = append(r.Notices, NewNotice(n.Key, n.Value, n.Message))
+	}
+	if o.Landscape {
+		if r.Landscape, err = lessonLandscape(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// jsKeys lists the js tags of a struct type's fields, in order: the keys a
+// value of that type has in the browser (vert).
+func jsKeys(v any) []string {
+	t := reflect.TypeOf(v)
+	var out []string
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("js"), ","); k != "" && k != "-" {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+package play
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pcaplay/internal/lesson"
+)
+
+func TestLesson(t *testing.T) {
+	huge := strings.Repeat("9", 5000)
+	r, err := Lesson(map[string]string{"lesson": "fig1", "step": "4", "seed": huge, "pcaprob": "2"}, LessonOptions{Landscape: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Notices) != 2 || r.Notices[0].Key != "seed" || r.Notices[1].Key != "pcaprob" {
+		t.Fatalf("notices %+v", r.Notices)
+	}
+	if len(r.Notices[0].Value) > 4*EchoMax || strings.Contains(r.Notices[0].Message, huge) {
+		t.Fatalf("the notice repeats the 5000-character seed: %d characters", len(r.Notices[0].Value))
+	}
+	if r.Frame.Step != 4 || r.Frame.Seed != "6" || r.Frame.PCAProb != 1 || r.Values["pcaprob"] != "1" || r.Values["step"] != "4" {
+		t.Fatalf("frame step %d seed %s p %v, values %v", r.Frame.Step, r.Frame.Seed, r.Frame.PCAProb, r.Values)
+	}
+	c := r.Landscape
+	if c == nil || c.NX != LandscapeGrid || c.X0 != -1 || c.X1 != 2 || c.Y0 != -1 || c.Y1 != 2 || len(c.Levels) == 0 || len(c.Lines) == 0 {
+		t.Fatalf("landscape %+v", c)
+	}
+	r2, _ := Lesson(map[string]string{}, LessonOptions{})
+	if r2.Landscape != nil || len(r2.Notices) != 0 || r2.Frame.Step != 1 {
+		t.Fatalf("default lesson: landscape %v, notices %v, step %d", r2.Landscape != nil, r2.Notices, r2.Frame.Step)
+	}
+	r3, _ := Lesson(map[string]string{}, LessonOptions{Landscape: true})
+	if r3.Landscape != c {
+		t.Fatal("the landscape is sampled again instead of reused")
+	}
+}
+
+// The protocol lists the lesson's layers and controls and the keys of its
+// frame (its js tags).
+func TestProtocolLesson(t *testing.T) {
+	p := Protocol()
+	if p.Lesson.Name != lesson.Name || !slices.Equal(p.Lesson.Layers, lesson.Layers()) || !slices.Equal(p.Lesson.Controls, lesson.Controls()) {
+		t.Fatalf("protocol lesson %+v", p.Lesson)
+	}
+	for _, k := range []string{"step", "seed", "bestFit", "allFit", "gen", "steps", "playground"} {
+		if !slices.Contains(p.Keys["lessonFrame"], k) {
+			t.Errorf("lessonFrame keys %v lack %q", p.Keys["lessonFrame"], k)
+		}
+	}
+	if !slices.Contains(p.Commands, "lesson") {
+		t.Error("the lesson command is not in the protocol")
+	}
+}
