@@ -176,22 +176,11 @@ window.addEventListener("resize", () => view.resize());
 window.addEventListener("hashchange", () => {
   // a hand-edited address: the same transition, from the state it changes
   const hash = location.hash;
+  if ("lesson" in parse(hash)) return; // boot.js reloads into the lesson
   enqueue(() => {
     if (hash === "#" + state.serialize()) return;
     return apply(state.diff(parse(hash)), "url");
   }).catch(() => {});
-});
-
-// ---------- the embed API ----------
-const embed = connect({
-  play: commands.play,
-  pause: commands.pause,
-  step: commands.step,
-  reset: commands.reset,
-  set: (params) => commands.set(Object.assign({}, params || {}), "api"),
-  sync: commands.sync,
-  status: () => Object.assign(controller.status(), { running: player.running }),
-  chartInfo: () => view.chartInfo(),
 });
 
 // ---------- boot: the first command ----------
@@ -214,4 +203,19 @@ enqueue(async () => {
   updateTransport();
   embed.ready(Object.assign(controller.status(), { running: false }));
   if (state.ui.autoplay) player.play();
+});
+
+// ---------- the embed API ----------
+// Connected after the boot command is queued: the calls and messages that
+// embed-early.js queued before this module ran go into the command queue
+// behind it, so they apply to the page's first state, in order.
+const embed = connect({
+  play: commands.play,
+  pause: commands.pause,
+  step: commands.step,
+  reset: commands.reset,
+  set: (params) => commands.set(Object.assign({}, params || {}), "api"),
+  sync: commands.sync,
+  status: () => Object.assign(controller.status(), { running: player.running }),
+  chartInfo: () => view.chartInfo(),
 });

@@ -8,6 +8,8 @@
 (() => {
   "use strict";
   if (window.__pcaplayEarly) return;
+  // the lesson's layout from the first paint (boot.js loads lesson-app.js later)
+  if (/(?:^#|&)lesson=/.test(location.hash)) document.documentElement.classList.add("lesson-mode");
   const queue = [];
   let impl = null;
   let resolveReady, rejectReady;

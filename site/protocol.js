@@ -12,7 +12,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 1,
+  "version": 2,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -33,7 +33,8 @@ export const PROTOCOL = freeze({
     "view",
     "landscape",
     "digest",
-    "memory"
+    "memory",
+    "lesson"
   ],
   "grid": {
     "landscape": 160,
@@ -128,6 +129,89 @@ export const PROTOCOL = freeze({
       "pc",
       "landscape"
     ],
+    "lesson": [
+      "frame",
+      "notices",
+      "values",
+      "landscape"
+    ],
+    "lessonFit": [
+      "selected",
+      "mean",
+      "values",
+      "axis",
+      "line",
+      "coords",
+      "points",
+      "pointsF",
+      "pointsDist",
+      "foot",
+      "tangent",
+      "tangentLine",
+      "angle",
+      "meanDist",
+      "improved"
+    ],
+    "lessonFrame": [
+      "lesson",
+      "step",
+      "numSteps",
+      "seed",
+      "k",
+      "minK",
+      "maxK",
+      "pcaprob",
+      "problem",
+      "lower",
+      "upper",
+      "optimum",
+      "floor",
+      "x",
+      "f",
+      "dist",
+      "best",
+      "bestFit",
+      "allFit",
+      "angles",
+      "stats",
+      "gen",
+      "steps",
+      "playground"
+    ],
+    "lessonGen": [
+      "mu",
+      "lambda",
+      "k",
+      "m",
+      "pcaprob",
+      "q",
+      "children",
+      "childF",
+      "fromPCA",
+      "nonDominated",
+      "replaced",
+      "hasPCA",
+      "pcaMean",
+      "pcaLine",
+      "after",
+      "afterF"
+    ],
+    "lessonStats": [
+      "samples",
+      "q1",
+      "median",
+      "q3"
+    ],
+    "lessonStep": [
+      "key",
+      "label",
+      "title",
+      "caption",
+      "text",
+      "layers",
+      "controls",
+      "readouts"
+    ],
     "memory": [
       "wasmBytes",
       "heapAlloc",
@@ -204,6 +288,27 @@ export const PROTOCOL = freeze({
       "reset",
       "set",
       "status"
+    ]
+  },
+  "lesson": {
+    "name": "fig1",
+    "layers": [
+      "contour",
+      "floor",
+      "sample",
+      "best",
+      "best-axis",
+      "best-projected",
+      "all-axis",
+      "all-projected",
+      "projection",
+      "generation"
+    ],
+    "controls": [
+      "resample",
+      "pcak",
+      "pcaprob",
+      "run"
     ]
   }
 });

@@ -41,7 +41,17 @@ export const KEYS = Object.freeze([
   { key: "loop", kind: "bool", default: "0", restart: false },
   { key: "speed", kind: "speed", default: "6", restart: false },
   { key: "zoom", kind: "zoom", default: "off", restart: false },
+  // font=1.5: every text of the page 1.5 times larger (projectors); 0.75–2
+  { key: "font", kind: "font", default: "1", restart: false },
+  // lesson=fig1 opens the guided lesson of the paper's Fig. 1 (lesson-app.js)
+  // at step=N; its keys (and seed, pcak, pcaprob there) are read by Go
+  // (internal/lesson.Parse), like run keys
+  { key: "lesson", kind: "lesson", default: "", restart: false },
+  { key: "step", kind: "lesson", default: "1", restart: false },
 ].map(Object.freeze));
+
+/** FONT_MIN, FONT_MAX bound font=. */
+export const FONT_MIN = 0.75, FONT_MAX = 2;
 
 const BY_KEY = new Map(KEYS.map((k) => [k.key, k]));
 export const RUN_KEYS = KEYS.filter((k) => k.kind === "run").map((k) => k.key);
@@ -131,6 +141,19 @@ export function checkPage(values) {
     else if (z !== "off") bad("zoom", "want pop (zoom to the population) or off; using off");
   }
   v.zoom = ui.zoom ? "pop" : "off";
+  ui.font = 1;
+  if ("font" in v) {
+    const s = String(v.font);
+    const n = Number(s);
+    if (!DECIMAL.test(s) || !Number.isFinite(n)) bad("font", "want a text scale such as 1.5; using 1");
+    else {
+      const c = Math.min(FONT_MAX, Math.max(FONT_MIN, n));
+      if (c !== n) bad("font", "the text scale is in [" + FONT_MIN + ", " + FONT_MAX + "]; using " + c);
+      ui.font = c;
+    }
+  }
+  v.font = String(ui.font);
+  ui.lesson = "lesson" in v;
   return { values: v, ui, notices };
 }
 

@@ -73,6 +73,7 @@ const handlers = {
   landscape: (m) => call("landscape", m.run, m.nx, m.ny, ...(m.extent || [])),
   digest: (m) => call("digest", m.state || {}, m.steps),
   memory: () => Object.assign(call("memory"), { wasmBytes: mem ? mem.buffer.byteLength : 0 }),
+  lesson: (m) => call("lesson", m.state || {}, m.options || {}),
   forcePanic: () => call("forcePanic"),
 };
 
