@@ -144,6 +144,9 @@ func TestKubernetesJob(t *testing.T) {
 	if s.BackoffLimitPerIndex == nil || *s.BackoffLimitPerIndex < 1 {
 		t.Error("job: no backoffLimitPerIndex: a lost pod would not be replaced for its index")
 	}
+	if s.PodReplacementPolicy == nil || *s.PodReplacementPolicy != batchv1.Failed {
+		t.Error("job: podReplacementPolicy is not Failed: a replacement could run beside a terminating pod")
+	}
 	pod := s.Template.Spec
 	if pod.RestartPolicy != corev1.RestartPolicyNever || len(pod.Containers) != 1 {
 		t.Fatalf("job: restartPolicy %q, %d containers", pod.RestartPolicy, len(pod.Containers))

@@ -4,7 +4,7 @@
 //	cec eval    -problem C05 -dim 10 [-data official|generated|DIR] < points.txt
 //	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1
 //	            [-fes N] [-data official|generated|DIR] [-json] [-o runs.jsonl [-resume|-force]]
-//	            [-shard i/n] [-set key=value,…]
+//	            [-shard i/n|auto] [-set key=value,…]
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
 //	cec table   runs.jsonl … [-format md|csv|latex] [-algo a] [-dim D]
 //	cec rank    runs.jsonl … [-algo a,b] [-dim D]
@@ -32,10 +32,20 @@
 // order; merge sorts); -resume continues a file, skipping the runs already
 // in it, and -force overwrites one. -shard i/n keeps the grid jobs whose
 // index (in the canonical order algorithm, problem, run) is ≡ i−1 mod n;
-// merge joins the shards back into exactly the file of the full run. -set
-// takes key=value (every algorithm with that key) or algo.key=value.
+// -shard auto takes i and n from a Kubernetes Indexed Job or a Slurm job
+// array (experiment.ShardFromEnv; deploy/ and docs/scale.md); merge joins
+// the shards back into exactly the file of the full run. -set takes
+// key=value (every algorithm with that key) or algo.key=value; algo.key
+// wins over key. Limits: -dim ≤ 1000, -runs ≤ 1000000, MaxFES ≤ 10⁹.
 //
-// One JSON object per run (-json, -o), in canonical order:
+// merge, table, rank and the other readers take run files, directories
+// (their *.jsonl files) and patterns they expand themselves
+// ('runs-30D-shard-*.jsonl'). They read strictly (experiment.Read): a
+// missing, null, unknown or out-of-range field is an error naming the
+// file, line and field.
+//
+// One JSON object per run (-json in canonical order, -o in completion
+// order):
 //
 //	algo, problem, dim, data,       what ran; data is "official" (files
 //	run, seed                       byte-identical to the official ones),

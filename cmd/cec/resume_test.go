@@ -221,3 +221,32 @@ func TestRunKilledResumes(t *testing.T) {
 	}
 	t.Logf("killed with %d runs written (%d bytes of a cut line), resumed to %d", len(recs), len(killed)-len(whole), strings.Count(full.stdout, "\n"))
 }
+
+// TestRunLocked: while one cec run appends to a file, a second one (a
+// replacement pod, a requeued task) refuses it instead of appending too.
+func TestRunLocked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildCEC(t)
+	out := filepath.Join(t.TempDir(), "runs.jsonl")
+	flags := []string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "50", "-fes", "100000", "-data", "generated", "-workers", "1", "-quiet"}
+	cmd := exec.Command(bin, append(flags, "-o", out)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := os.Stat(out); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no output file after 30 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond) // past the lock
+	wantBadInput(t, cec(t, "", append(flags, "-o", out, "-resume")...), out, "another cec run")
+	wantBadInput(t, cec(t, "", append(flags, "-o", out, "-force")...), out, "another cec run")
+}

@@ -142,6 +142,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return badInput("-o: %v", err)
 		}
 		defer file.Close()
+		if err := lockFile(file); err != nil {
+			return badInput("-o %s: %v", *outPath, err)
+		}
 		if note != "" && !*quiet {
 			fmt.Fprintf(stderr, "cec run: %s\n", note)
 		}
@@ -239,20 +242,27 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
+// errBusy: another process writes the run file.
+var errBusy = errors.New("another cec run is writing this file (it holds its lock)")
+
 // openResume opens the run file path for -resume: it reads and checks its
 // records against the plan (Plan.Resume), removes a last line cut short,
 // and returns the file open for appending with the records. A file that
 // does not exist is created. note tells what was found, for stderr.
 func openResume(path string, plan *experiment.Plan) (f *os.File, recs []experiment.Record, note string, err error) {
-	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	fh, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, nil, "", err
 	}
 	defer func() {
 		if err != nil {
-			f.Close()
+			fh.Close() // f is nil then
 		}
 	}()
+	f = fh
+	if err := lockFile(f); err != nil {
+		return nil, nil, "", badInput("-o %s: %v", path, err)
+	}
 	b, err := io.ReadAll(f)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("-o %s: %v", path, err)
