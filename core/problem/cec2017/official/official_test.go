@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -150,5 +151,27 @@ func TestLabelOf(t *testing.T) {
 	}
 	if _, err := LabelOf(os.DirFS(t.TempDir()), names); err == nil || !strings.Contains(err.Error(), "M1_5_D10.txt") {
 		t.Errorf("missing files: %v, want an error naming M1_5_D10.txt", err)
+	}
+}
+
+// TestNotInWasm: the WebAssembly build does not import this package, so
+// its 1 MB of data never enters the page's initial download (the page
+// fetches the files it needs from the static server instead).
+func TestNotInWasm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	cmd := exec.Command("go", "list", "-deps", "pcaplay/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "pcaplay/core/problem/cec2017") {
+		t.Fatalf("go list -deps pcaplay/wasm does not list pcaplay/core/problem/cec2017: %q", out)
+	}
+	if slices.Contains(deps, "pcaplay/core/problem/cec2017/official") {
+		t.Error("the wasm build imports package official: its data would be in pcaplay.wasm")
 	}
 }
