@@ -133,10 +133,15 @@ function writeURL() {
   if (location.hash !== h) history.replaceState(null, "", h);
 }
 
-// applyPage shows the page keys: embed, panels, speed, zoom.
+// applyPage shows the page keys: embed, font, panels, speed, zoom.
 function applyPage() {
   const ui = state.ui;
   document.body.classList.toggle("embed", ui.embed);
+  const font = String(ui.font);
+  if (document.documentElement.style.getPropertyValue("--font") !== font) {
+    document.documentElement.style.setProperty("--font", font);
+    requestAnimationFrame(() => view.resize()); // canvas text follows the scale
+  }
   const controls = $('[data-panel="controls"]');
   if (controls) controls.hidden = !ui.panels.includes("controls");
   view.layout(ui.panels);

@@ -22,7 +22,13 @@ function ramp(t) {
   return "rgb(" + a.map((x, k) => Math.round(x + f * (b[k] - x))).join(",") + ")";
 }
 const PAD = { l: 50, r: 14, t: 10, b: 34 }; // l: the least left margin
-const TICK_FONT = "11px system-ui, sans-serif";
+
+/** fontScale is the page's text scale (font= in the address, the CSS variable --font). */
+export function fontScale() {
+  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--font"));
+  return v > 0 ? v : 1;
+}
+let TICK_FONT = "11px system-ui, sans-serif";
 
 export class Plane {
   constructor(canvas) {
@@ -88,6 +94,7 @@ export class Plane {
   // buildLayer draws the contour, frame and ticks into the offscreen
   // layer (canvases are reused, not made per call).
   buildLayer() {
+    TICK_FONT = Math.round(11 * fontScale()) + "px system-ui, sans-serif";
     const off = this.off || (this.off = document.createElement("canvas"));
     if (off.width !== this.canvas.width || off.height !== this.canvas.height) {
       off.width = this.canvas.width;
@@ -213,11 +220,15 @@ export class Plane {
       g.save();
       g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     }
-    g.fillStyle = "rgba(255,255,255,0.8)";
-    g.fillRect(this.padL + 10, PAD.t + 10, this.size - this.padL - PAD.r - 20, 46);
-    g.fillStyle = "#222"; g.font = "13px system-ui, sans-serif";
+    const fs = Math.round(13 * fontScale()), lh = Math.round(fs * 1.25);
+    g.font = fs + "px system-ui, sans-serif";
+    const w = this.size - this.padL - PAD.r - 36;
+    const lines = wrap(g, text, 0, 0, w, lh, true); // measure: the box fits the text
+    g.fillStyle = "rgba(255,255,255,0.85)";
+    g.fillRect(this.padL + 10, PAD.t + 10, this.size - this.padL - PAD.r - 20, lines * lh + 12);
+    g.fillStyle = "#222";
     g.textAlign = "left"; g.textBaseline = "top";
-    wrap(g, text, this.padL + 18, PAD.t + 16, this.size - this.padL - PAD.r - 36, 16);
+    wrap(g, text, this.padL + 18, PAD.t + 16, w, lh);
     this.end();
   }
 }
@@ -254,11 +265,16 @@ export function arrow(g, x0, y0, x1, y1, c, w, dash) {
   g.lineTo(x1 - h * ux - 0.5 * h * uy, y1 - h * uy + 0.5 * h * ux);
   g.closePath(); g.fill();
 }
-export function wrap(g, text, x, y, w, lh) {
-  let line = "";
+/** wrap writes text in lines of at most w pixels and returns their number (measure: only count). */
+export function wrap(g, text, x, y, w, lh, measure) {
+  let line = "", n = 0;
   for (const word of String(text).split(" ")) {
     const t = line ? line + " " + word : word;
-    if (g.measureText(t).width > w && line) { g.fillText(line, x, y); y += lh; line = word; } else line = t;
+    if (g.measureText(t).width > w && line) {
+      if (!measure) g.fillText(line, x, y);
+      y += lh; n++; line = word;
+    } else line = t;
   }
-  if (line) g.fillText(line, x, y);
+  if (line) { if (!measure) g.fillText(line, x, y); n++; }
+  return n;
 }

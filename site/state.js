@@ -20,6 +20,8 @@ import { PROTOCOL } from "./protocol.js";
 import { cut } from "./format.js";
 
 export const PANELS = ["landscape", "operator", "pcview", "convergence", "controls"];
+/** EMBED_PANELS are the panels of embed=1 when the address does not say panels=. */
+export const EMBED_PANELS = ["landscape", "operator", "convergence"];
 /** SPEEDS[s] is the generations per second of speed s (10: as fast as the worker goes). */
 export const SPEEDS = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, Infinity];
 
@@ -132,7 +134,12 @@ export function checkPage(values) {
     else if (!unknown.length) bad("panels", "empty list; showing all panels");
     else bad("panels", "no known panel; showing all panels");
   }
-  v.panels = ui.panels.join(",");
+  if (ui.embed && !("panels" in v)) {
+    // an embed without panels= shows the run's views, no settings: they
+    // fill the frame side by side (style.css); the address stays as given
+    ui.panels = EMBED_PANELS.slice();
+    delete v.panels;
+  } else v.panels = ui.panels.join(",");
   // zoom=pop fits the 2-D landscape to the population; off: the box
   ui.zoom = false;
   if ("zoom" in v) {

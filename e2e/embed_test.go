@@ -1,0 +1,162 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// embedLayout is how an embedded page fits its frame.
+type embedLayout struct {
+	ScrollW, ScrollH, W, H float64
+	// Panels lists the visible panels (the lesson: figure and text) with
+	// their box and whether their content overflows them.
+	Panels []struct {
+		Name                   string
+		Left, Top, Right, Bott float64
+		Overflow               bool
+	}
+	// Canvases are the visible canvases' boxes.
+	Canvases []struct {
+		Name                   string
+		Left, Top, Right, Bott float64
+	}
+	// MinFont is the smallest font size (CSS px) of any visible text.
+	MinFont     float64
+	MinFontText string
+}
+
+const embedLayoutJS = `(() => {
+  const de = document.documentElement;
+  const vis = (e) => { if (!e || e.hidden) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden"; };
+  const box = (e) => { const r = e.getBoundingClientRect(); return {Left: r.left, Top: r.top, Right: r.right, Bott: r.bottom}; };
+  const lesson = de.classList.contains("lesson-mode");
+  const panels = lesson
+    ? [["figure", document.querySelector(".lesson-figure")], ["text", document.querySelector(".lesson-text")]]
+    : Array.from(document.querySelectorAll("main.panels [data-panel]")).map((p) => [p.dataset.panel, p]);
+  const out = {ScrollW: de.scrollWidth, ScrollH: de.scrollHeight, W: innerWidth, H: innerHeight, Panels: [], Canvases: [], MinFont: 1e9, MinFontText: ""};
+  for (const [name, p] of panels) {
+    if (!vis(p)) continue;
+    // the settings panel may scroll inside itself; every other panel shows all it holds
+    const overflow = name !== "controls" && (p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1);
+    out.Panels.push(Object.assign({Name: name, Overflow: overflow}, box(p)));
+  }
+  for (const c of document.querySelectorAll("canvas")) {
+    // the planes (ECharts' canvases are checked through their panel)
+    if (vis(c) && /canvas$/.test(c.dataset.role || "")) out.Canvases.push(Object.assign({Name: c.dataset.role || ""}, box(c)));
+  }
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim() || !vis(n.parentElement)) continue;
+    let e = n.parentElement, hidden = false;
+    for (let a = e; a; a = a.parentElement) if (a.hidden || getComputedStyle(a).display === "none") { hidden = true; break; }
+    if (hidden) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize);
+    if (f < out.MinFont) { out.MinFont = f; out.MinFontText = n.textContent.trim().slice(0, 40); }
+  }
+  return out;
+})()`
+
+// MinReadablePx is the smallest text an embedded page may show.
+const MinReadablePx = 11
+
+// Embedded pages fit their frame at 16:9 and 4:3 sizes from 640×360 up:
+// nothing scrolls, every visible panel and canvas is inside the frame and
+// shows all its content, and no text is smaller than MinReadablePx.
+func TestEmbedFitsTheFrame(t *testing.T) {
+	h := setup(t)
+	sizes := [][2]int64{{640, 360}, {960, 540}, {1280, 720}, {640, 480}, {800, 600}, {1024, 768}}
+	pages := []struct{ name, hash string }{
+		{"embed", hash("embed", "1")},
+		{"landscape,operator", hash("embed", "1", "panels", "landscape,operator")},
+		{"landscape", hash("embed", "1", "panels", "landscape", "problem", "disc")},
+		{"C05 at D=10", hash("embed", "1", "problem", "C05", "dim", "10")},
+		{"lesson step 3", hash("embed", "1", "lesson", "fig1", "step", "3")},
+		{"lesson step 6", hash("embed", "1", "lesson", "fig1", "step", "6", "pcaprob", "1")},
+	}
+	for _, pg := range pages {
+		tb := h.newTab(t)
+		for _, sz := range sizes {
+			name := fmt.Sprintf("%s at %dx%d", pg.name, sz[0], sz[1])
+			tb.do(30*time.Second, chromedp.EmulateViewport(sz[0], sz[1]))
+			tb.navigate(h.pageURL(pg.hash))
+			tb.waitReady()
+			if strings.Contains(pg.hash, "lesson") {
+				tb.waitLesson(int(pg.hash[strings.Index(pg.hash, "step=")+5] - '0'))
+			}
+			// the layout after the first frames are drawn
+			eval[bool](tb, 10*time.Second, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 100))))`)
+			checkEmbedLayout(t, name, eval[embedLayout](tb, 10*time.Second, embedLayoutJS))
+			tb.shot("embed-" + strings.NewReplacer(" ", "-", ",", "-", "=", "").Replace(name))
+		}
+		tb.noConsoleErrors()
+	}
+}
+
+func checkEmbedLayout(t *testing.T, name string, l embedLayout) {
+	t.Helper()
+	if l.ScrollW > l.W || l.ScrollH > l.H {
+		t.Errorf("%s: the page is %v×%v in a %v×%v frame: it scrolls", name, l.ScrollW, l.ScrollH, l.W, l.H)
+	}
+	if len(l.Panels) == 0 || len(l.Canvases) == 0 {
+		t.Errorf("%s: %d panels and %d canvases visible", name, len(l.Panels), len(l.Canvases))
+	}
+	in := func(left, top, right, bott float64) bool {
+		return left >= -0.5 && top >= -0.5 && right <= l.W+0.5 && bott <= l.H+0.5
+	}
+	for _, p := range l.Panels {
+		if !in(p.Left, p.Top, p.Right, p.Bott) {
+			t.Errorf("%s: panel %s at [%v, %v]–[%v, %v] is cut by the %v×%v frame", name, p.Name, p.Left, p.Top, p.Right, p.Bott, l.W, l.H)
+		}
+		if p.Overflow {
+			t.Errorf("%s: panel %s holds more than it shows", name, p.Name)
+		}
+	}
+	for _, c := range l.Canvases {
+		w, hh := c.Right-c.Left, c.Bott-c.Top
+		if !in(c.Left, c.Top, c.Right, c.Bott) || w < 150 || hh < 150 {
+			t.Errorf("%s: canvas %s is %v×%v at [%v, %v]: cut or too small", name, c.Name, w, hh, c.Left, c.Top)
+		}
+	}
+	if l.MinFont < MinReadablePx {
+		t.Errorf("%s: text %q is %vpx, below %dpx", name, l.MinFontText, l.MinFont, MinReadablePx)
+	}
+}
+
+// font= scales the page's text for a projector: the playground's, the
+// lesson's and the canvases' (which read the same scale).
+func TestFontScale(t *testing.T) {
+	h := setup(t)
+	var tb *tab
+	size := func(sel string) float64 {
+		return eval[float64](tb, 10*time.Second, `parseFloat(getComputedStyle(document.querySelector(`+"`"+sel+"`"+`)).fontSize)`)
+	}
+	tb = h.newTab(t) // a new tab per address: a page load, not a hash change
+	tb.open(hash("problem", "rosenbrock"))
+	base := size("body")
+	tb = h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "font", "1.5"))
+	if got := size("body"); got != 1.5*base {
+		t.Errorf("font=1.5: body text %vpx, want 1.5 × %vpx", got, base)
+	}
+	if got := eval[float64](tb, 10*time.Second, `parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--font"))`); got != 1.5 {
+		t.Errorf("font=1.5: --font = %v (the canvases' scale)", got)
+	}
+	tb.noNotice()
+	tb.noConsoleErrors()
+	tb = h.newTab(t)
+	tb.openLesson(hash("lesson", "fig1", "step", "3"), 3)
+	lb := size(".lesson-paras p")
+	tb = h.newTab(t)
+	tb.openLesson(hash("lesson", "fig1", "step", "3", "font", "2"), 3)
+	if got := size(".lesson-paras p"); got != 2*lb {
+		t.Errorf("font=2: the lesson's text is %vpx, want 2 × %vpx", got, lb)
+	}
+	if s := eval[string](tb, 10*time.Second, `location.hash`); !strings.Contains(s, "font=2") {
+		t.Errorf("the lesson's address %s lost font=2", s)
+	}
+	tb.noConsoleErrors()
+}
