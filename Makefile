@@ -34,6 +34,7 @@ test-wasm:
 
 test-e2e: site
 	bash scripts/install-chromium.sh
+	bash scripts/install-deck.sh
 	PCAPLAY_E2E=1 $(GO) test -count=1 ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
 
@@ -46,7 +47,7 @@ bench-web: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./e2e/...
 
-## screenshot: retake docs/screenshot.png (the README's picture) in headless Chromium
+## screenshot: retake docs/screenshot.png and docs/lesson-{b,c,d}.png (the README's pictures) in headless Chromium
 screenshot: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/

@@ -1,13 +1,19 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"pcaplay/internal/lesson"
 )
@@ -280,3 +286,33 @@ func TestLessonOpensThePlayground(t *testing.T) {
 
 // bits is the hex of x's IEEE-754 bits, as the injected helper writes them.
 func bits(x float64) string { return fmt.Sprintf("%016x", math.Float64bits(x)) }
+
+// TestScreenshotLesson retakes docs/lesson-b.png, lesson-c.png and
+// lesson-d.png, the README's pictures of steps (b)–(d) at the default sample
+// (make screenshot; otherwise it writes docs/lesson-*.tmp.png to compare).
+func TestScreenshotLesson(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.do(30*time.Second, chromedp.EmulateViewport(1200, 740))
+	for step, key := range map[int]string{2: "b", 3: "c", 4: "d"} {
+		tb.openLesson(hash("lesson", "fig1", "step", strconv.Itoa(step)), step)
+		eval[bool](tb, 10*time.Second, `new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(true), 200)))`)
+		shot := tb.screenshot()
+		img, err := png.Decode(bytes.NewReader(shot))
+		if err != nil {
+			t.Fatalf("screenshot is not a PNG: %v", err)
+		}
+		if n := colours(img, 64); n < 16 {
+			t.Errorf("step %d: only %d colours: blank page?", step, n)
+		}
+		out := filepath.Join("..", "docs", "lesson-"+key+".tmp.png")
+		if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
+			out = filepath.Join("..", "docs", "lesson-"+key+".png")
+		}
+		if err := os.WriteFile(out, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%d bytes)", out, len(shot))
+	}
+	tb.noConsoleErrors()
+}

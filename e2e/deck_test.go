@@ -1,0 +1,226 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// deckDir is the reveal.js deck of the README (examples/reveal-deck), its
+// reveal.js installed by scripts/install-deck.sh (make test-e2e runs it).
+const deckDir = "../examples/reveal-deck"
+
+// deckPlayground is the playground's address in the example (make serve's).
+const deckPlayground = "http://127.0.0.1:8080/"
+
+var (
+	deckOnce sync.Once
+	deckURL  string
+	deckErr  error
+)
+
+// deckServer serves the example deck from another origin than the site,
+// with the playground's address replaced by the test site's.
+func deckServer(t *testing.T, h *harness) string {
+	t.Helper()
+	deckOnce.Do(func() {
+		if _, err := os.Stat(filepath.Join(deckDir, "node_modules", "reveal.js", "dist", "reveal.js")); err != nil {
+			deckErr = err
+			return
+		}
+		index, err := os.ReadFile(filepath.Join(deckDir, "index.html"))
+		if err != nil {
+			deckErr = err
+			return
+		}
+		if !bytes.Contains(index, []byte(deckPlayground)) {
+			deckErr = os.ErrNotExist
+			return
+		}
+		index = bytes.ReplaceAll(index, []byte(deckPlayground), []byte(h.siteURL))
+		files := http.FileServer(http.Dir(deckDir))
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/" || r.URL.Path == "/index.html" {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				w.Write(index)
+				return
+			}
+			files.ServeHTTP(w, r)
+		}))
+		teardown = append(teardown, srv.Close)
+		deckURL = srv.URL + "/"
+	})
+	if deckErr != nil {
+		t.Fatalf("the reveal.js deck example cannot be served (%v): run scripts/install-deck.sh (make test-e2e does)", deckErr)
+	}
+	return deckURL
+}
+
+// deckRecorder runs in the deck's top document: it records every pcaplay
+// message the frames post and when each frame loaded.
+const deckRecorder = `(() => {
+  if (window.top !== window || window.__deck) return;
+  const d = window.__deck = {messages: [], loads: []};
+  window.addEventListener("message", (e) => {
+    const m = e.data;
+    if (!m || typeof m.type !== "string" || !m.type.startsWith("pcaplay")) return;
+    const i = Array.from(document.querySelectorAll("iframe")).findIndex((f) => f.contentWindow === e.source);
+    d.messages.push({frame: i, type: m.type, status: m.status || null, at: performance.now()});
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("iframe").forEach((f, i) => f.addEventListener("load", () => d.loads.push({frame: i, at: performance.now()})));
+  });
+})();`
+
+type deckMessage struct {
+	Frame  int            `json:"frame"`
+	Type   string         `json:"type"`
+	Status map[string]any `json:"status"`
+	At     float64        `json:"at"`
+}
+
+type deckLog struct {
+	Messages []deckMessage `json:"messages"`
+	Loads    []struct {
+		Frame int     `json:"frame"`
+		At    float64 `json:"at"`
+	} `json:"loads"`
+}
+
+func openDeck(t *testing.T, h *harness, slide string) *tab {
+	t.Helper()
+	u := deckServer(t, h)
+	tb := h.newTab(t)
+	c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: deckRecorder}); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 800))
+	tb.navigate(u + "index.html#/" + slide)
+	eval[bool](tb, 30*time.Second, `new Promise((r) => { const p = () => window.Reveal && Reveal.isReady() ? r(true) : setTimeout(p, 20); p(); })`)
+	return tb
+}
+
+// waitDeck polls the deck's log until cond holds.
+func waitDeck(t *testing.T, tb *tab, what string, cond func(deckLog) bool) deckLog {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		l := eval[deckLog](tb, 10*time.Second, `window.__deck`)
+		if cond(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("deck: %s did not happen; log %+v%s", what, l, tb.consoleTail())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// liveFrame is the live run's iframe, in document order: the lesson's step
+// (0, on slide 1) and the live run (1, on slide 2).
+const liveFrame = 1
+
+func lastStatus(l deckLog, frame int) map[string]any {
+	for i := len(l.Messages) - 1; i >= 0; i-- {
+		if m := l.Messages[i]; m.Frame == frame && m.Type == "pcaplay-status" {
+			return m.Status
+		}
+	}
+	return nil
+}
+
+// The README's reveal.js deck: opened on its live slide while the
+// playground is still loading (its WebAssembly held back), its play is sent
+// when the frame has loaded, before the playground is ready; the page
+// queues it and the run plays once ready. Leaving the slide pauses it,
+// coming back plays it; the lesson's slide shows step (c).
+func TestRevealDeck(t *testing.T) {
+	h := setup(t)
+	wasmDelay.Store(int64(1500 * time.Millisecond))
+	tb := openDeck(t, h, "2")
+	wasmDelay.Store(0)
+	l := waitDeck(t, tb, "the live run plays", func(l deckLog) bool {
+		s := lastStatus(l, liveFrame)
+		return s != nil && s["running"] == true
+	})
+	var loadAt, readyAt float64
+	for _, ld := range l.Loads {
+		if ld.Frame == liveFrame && loadAt == 0 {
+			loadAt = ld.At
+		}
+	}
+	var lessonReady map[string]any
+	for _, m := range l.Messages {
+		if m.Type == "pcaplay-ready" && m.Frame == liveFrame && readyAt == 0 {
+			readyAt = m.At
+			if m.Status["running"] != false {
+				t.Errorf("the run was already running when ready: %v", m.Status)
+			}
+		}
+		if m.Type == "pcaplay-ready" && m.Frame == 0 {
+			lessonReady = m.Status
+		}
+	}
+	if loadAt == 0 || readyAt == 0 || loadAt >= readyAt {
+		t.Fatalf("the live frame loaded at %v ms and was ready at %v ms: the deck's play was not sent before ready", loadAt, readyAt)
+	}
+	// the first reply to the deck's play comes after ready, and says running
+	for _, m := range l.Messages {
+		if m.Frame == liveFrame && m.Type == "pcaplay-status" {
+			if m.At < readyAt || m.Status["running"] != true {
+				t.Errorf("first reply to the deck's early play: %+v (ready at %v)", m, readyAt)
+			}
+			break
+		}
+	}
+	if lessonReady == nil || lessonReady["lesson"] != "fig1" || lessonReady["step"] != float64(3) {
+		t.Errorf("the lesson's slide: ready status %v, want lesson fig1 at step 3", lessonReady)
+	}
+	s0 := lastStatus(l, liveFrame)
+	eval[bool](tb, 10*time.Second, `(Reveal.slide(1), true)`)
+	l = waitDeck(t, tb, "leaving the slide pauses the run", func(l deckLog) bool {
+		s := lastStatus(l, liveFrame)
+		return s != nil && s["running"] == false
+	})
+	paused := lastStatus(l, liveFrame)
+	gen := func(s map[string]any) float64 { g, _ := s["generation"].(float64); return g }
+	if gen(paused) <= gen(s0) && paused["done"] != true {
+		t.Errorf("the run did not advance while its slide was shown: %v then %v", s0, paused)
+	}
+	eval[bool](tb, 10*time.Second, `(Reveal.slide(2), true)`)
+	waitDeck(t, tb, "coming back plays the run again", func(l deckLog) bool {
+		s := lastStatus(l, liveFrame)
+		return s != nil && s["running"] == true && gen(s) >= gen(paused)
+	})
+	tb.shot("deck")
+	tb.noConsoleErrors()
+}
+
+// The README shows the deck example whole: its code blocks are the files.
+func TestREADMEShowsTheDeck(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "pcaplay-deck.js"} {
+		b, err := os.ReadFile(filepath.Join(deckDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(readme), "\n"+strings.TrimRight(string(b), "\n")+"\n```") {
+			t.Errorf("README.md does not show examples/reveal-deck/%s as it is", f)
+		}
+	}
+}
