@@ -90,6 +90,8 @@ async function drain() {
     values = reply.values;
     frame = reply.frame;
     view.show(frame);
+    const st = frame.steps[frame.step - 1];
+    document.title = "Fig. 1" + (st.label ? " " + st.label : "") + ": " + st.title + " — pcaplay lesson";
     writeURL();
     if (listNotices) messages.notices(page.notices.concat(reply.notices));
     else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));

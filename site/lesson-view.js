@@ -356,6 +356,7 @@ export class LessonView {
   draw() {
     const fr = this.frame;
     if (!fr || !this.plane.contour) return;
+    if (!this.sized) { this.sized = true; this.plane.resize(); } // built while hidden: measure once shown
     const st = fr.steps[fr.step - 1];
     const on = new Set(st.layers);
     const g = this.plane.begin();
