@@ -17,6 +17,8 @@
 //	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png
 //	                               (it always writes docs/screenshot.tmp.png)
 //	PCAPLAY_E2E_SHOTS=DIR          tests that look at a view save screenshots there
+//	PCAPLAY_MEMORY_SECONDS=S       play time of TestMemoryFlatOverALongRun (default 60)
+//	PCAPLAY_MEMORY_EXTRA=&k=v      more URL keys for its run (e.g. &panels=landscape, to isolate a panel)
 //	PCAPLAY_BENCH_LOADS=N          page loads per BenchmarkFirstLandscape (default 7)
 //	PCAPLAY_BENCH_SECONDS=S        play time of BenchmarkGenerationsPerSecond (default 4)
 //	PCAPLAY_BENCH_LONGTASK_HASH=H  URL hash of BenchmarkLongestTask's run

@@ -141,7 +141,7 @@ func TestMemoryFlatOverALongRun(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("PCAPLAY_MEMORY_SECONDS")); err == nil && v >= 20 {
 		secs = v
 	}
-	tb.open("algo=random&pop=1&fes=1e8&speed=10&autoplay=1")
+	tb.open("algo=random&pop=1&fes=1e8&speed=10&autoplay=1" + os.Getenv("PCAPLAY_MEMORY_EXTRA"))
 	tb.noNotice()
 	wctx := workerContext(t, tb)
 	t0 := time.Now()

@@ -14,7 +14,7 @@
 //
 // Several controllers can run at once (compare mode): advance({untilFES})
 // brings each to the same FES, which is how Player keeps them in lockstep.
-import { GRID } from "./protocol.js";
+import { GRID, ERR } from "./protocol.js";
 import { needsRestart } from "./worker-client.js";
 
 export class RunController {
@@ -125,7 +125,8 @@ export class RunController {
 
   /**
    * reset starts the same run again (same seed). When the worker died, it
-   * is started again and the run configured anew.
+   * is started again and the run configured anew (so is a run the worker
+   * no longer holds).
    */
   reset() {
     return this.enqueue(async () => {
@@ -134,8 +135,10 @@ export class RunController {
       try {
         f = await this.handle.reset({ chart: true, pc: this.pcGrid(), op: true });
       } catch (e) {
-        if (!needsRestart(e)) return this.fail(e);
-        this.handle.client.restart();
+        // the worker died (start it again), or its run is gone (a restart
+        // for another run of the same worker): configure the run anew
+        if (needsRestart(e)) this.handle.client.restart();
+        else if (e.code !== ERR.NO_RUN) return this.fail(e);
         return this.configureNow(this.state, { zoom: this.zoom });
       }
       this.op = null;
