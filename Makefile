@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web screenshot reproduce clean
+.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -41,6 +41,10 @@ test-e2e: site
 ## bench: evaluation, operator and per-generation benchmarks
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./internal/play/...
+
+## bench-wasm: cec run natively and as wasm under Node, per algorithm: s/run and the ratio (issue 8 §4)
+bench-wasm:
+	bash scripts/bench-wasm.sh
 
 ## bench-web: wasm size, first paint, generations/s, longest main-thread task
 bench-web: site
