@@ -31,6 +31,7 @@ test-go:
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/...
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run Golden ./core/solver/ ./core/pca/ ./core/problem/cec2017/
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/
 
 test-e2e: site
 	bash scripts/install-chromium.sh

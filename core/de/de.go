@@ -13,17 +13,26 @@
 // any input slice: every output coordinate is computed from the inputs'
 // coordinates with the same index only.
 //
-// Randomness comes from the caller's *rand.Rand, and each function documents
-// how many values it draws, so a run is a function of its seed.
+// Loops: the element-wise kernels are unrolled by hand four times, with
+// the same operations in the same order. Go's WebAssembly port sends every
+// jump back to a loop's head through the function's block dispatcher,
+// which made a short loop several times slower in the browser than
+// natively; natively unrolling changes little.
+//
+// Randomness comes from the caller's *rng.PCG (the stream of math/rand/v2's
+// PCG, with concrete methods: these loops draw several numbers per
+// coordinate), and each function documents how many values it draws, so a
+// run is a function of its seed.
 package de
 
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"pcaplay/core/problem"
+	"pcaplay/core/rng"
 )
 
 // Rand1 is the DE/rand/1 mutation, eq. equ:DEmu (line 146) and
@@ -34,7 +43,16 @@ import (
 // For randrl/1 (eq. equMutation3, line 611) order the three indices with
 // OrderRL first and pass them in that order.
 func Rand1(v, r1, r2, r3 []float64, F float64) {
-	for j := range v {
+	n := len(v)
+	r1, r2, r3 = r1[:n], r2[:n], r3[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
+		v[j] = r1[j] + F*(r2[j]-r3[j])
+		v[j+1] = r1[j+1] + F*(r2[j+1]-r3[j+1])
+		v[j+2] = r1[j+2] + F*(r2[j+2]-r3[j+2])
+		v[j+3] = r1[j+3] + F*(r2[j+3]-r3[j+3])
+	}
+	for ; j < n; j++ {
 		v[j] = r1[j] + F*(r2[j]-r3[j])
 	}
 }
@@ -46,7 +64,16 @@ func Rand1(v, r1, r2, r3 []float64, F float64) {
 //
 // In HECO-DE/LSHADE44 r2 may come from the archive.
 func CurrentToPBest1(v, x, pbest, r1, r2 []float64, F float64) {
-	for j := range v {
+	n := len(v)
+	x, pbest, r1, r2 = x[:n], pbest[:n], r1[:n], r2[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
+		v[j] = x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
+		v[j+1] = x[j+1] + F*(pbest[j+1]-x[j+1]) + F*(r1[j+1]-r2[j+1])
+		v[j+2] = x[j+2] + F*(pbest[j+2]-x[j+2]) + F*(r1[j+2]-r2[j+2])
+		v[j+3] = x[j+3] + F*(pbest[j+3]-x[j+3]) + F*(r1[j+3]-r2[j+3])
+	}
+	for ; j < n; j++ {
 		v[j] = x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
 	}
 }
@@ -86,18 +113,40 @@ func OrderRL(idx *[3]int, f, viol []float64) {
 // 0 < CR < 1 each coordinate j ≠ j_rand comes from v with probability CR.
 // Draws: one r.IntN(n) for j_rand, then one r.Float64() for every j
 // (also j = j_rand), in order j = 0..n−1.
-func Binomial(u, x, v []float64, CR float64, r *rand.Rand) {
+func Binomial(u, x, v []float64, CR float64, r *rng.PCG) {
 	n := len(u)
 	if n == 0 {
 		return
 	}
 	jrand := r.IntN(n)
-	for j := range u {
-		if U := 1 - r.Float64(); U <= CR || j == jrand {
-			u[j] = v[j]
-		} else {
-			u[j] = x[j]
+	// The U_j are drawn a block at a time (rng.Float64s: the same numbers
+	// in the same order, without a call per coordinate).
+	var buf [32]float64
+	for j0 := 0; j0 < n; j0 += len(buf) {
+		us := buf[:min(len(buf), n-j0)]
+		r.Float64s(us)
+		uu, xx, vv := u[j0:j0+len(us)], x[j0:j0+len(us)], v[j0:j0+len(us)]
+		jr := jrand - j0
+		i := 0
+		for ; i+4 <= len(us); i += 4 { // unrolled: see "Loops" in the package comment
+			binomial1(uu, xx, vv, us, CR, jr, i)
+			binomial1(uu, xx, vv, us, CR, jr, i+1)
+			binomial1(uu, xx, vv, us, CR, jr, i+2)
+			binomial1(uu, xx, vv, us, CR, jr, i+3)
 		}
+		for ; i < len(us); i++ {
+			binomial1(uu, xx, vv, us, CR, jr, i)
+		}
+	}
+}
+
+// binomial1 sets u[i] of Binomial: v[i] if U = 1 − us[i] ≤ CR or i is
+// j_rand, else x[i].
+func binomial1(u, x, v, us []float64, CR float64, jrand, i int) {
+	if 1-us[i] <= CR || i == jrand {
+		u[i] = v[i]
+	} else {
+		u[i] = x[i]
 	}
 }
 
@@ -115,16 +164,13 @@ func Binomial(u, x, v []float64, CR float64, r *rand.Rand) {
 // LSHADE44, which always copies at least one coordinate, like Binomial.)
 // Draws: one r.IntN(n), then one r.Float64() per test of U < CR (at most
 // n − 1).
-func Exponential(u, x, v []float64, CR float64, r *rand.Rand) {
+func Exponential(u, x, v []float64, CR float64, r *rng.PCG) {
 	n := len(u)
 	if n == 0 {
 		return
 	}
 	l := r.IntN(n)
-	L := 1
-	for L < n && r.Float64() < CR {
-		L++
-	}
+	L := 1 + r.CountBelow(CR, n-1) // for L < n && r.Float64() < CR { L++ }
 	// Coordinate j is in the block iff its cyclic offset from l is < L.
 	for j := range u {
 		if off := j - l; off >= 0 && off < L || off < 0 && off+n < L {
@@ -150,25 +196,36 @@ func Exponential(u, x, v []float64, CR float64, r *rand.Rand) {
 // shuffle makes its order uniform, and each position is mapped to the
 // corresponding admissible index. Draws: len(dst) values r.IntN for the
 // subset, then len(dst) − 1 for the shuffle. Cost O(len(dst)² +
-// len(dst)·len(exclude)²); nothing is allocated.
-func Pick(r *rand.Rand, dst []int, n int, exclude ...int) {
+// len(dst)·len(exclude) + len(exclude)²); nothing is allocated.
+func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 	m := len(dst)
-	// N = number of admissible indices.
-	N := max(n, 0)
+	// The distinct in-range exclusions, ascending (insertion sort; on the
+	// stack for up to 8 of them, as every solver has, else in place of
+	// the sorted list each position's mapping scans exclude).
+	var small [8]int
+	ex, sorted := small[:0], len(exclude) <= len(small)
+	N := max(n, 0) // number of admissible indices
 	for a, e := range exclude {
 		if e < 0 || e >= n {
 			continue
 		}
-		dup := false
-		for _, f := range exclude[:a] {
-			if f == e {
-				dup = true
-				break
+		if !sorted {
+			if !slices.Contains(exclude[:a], e) {
+				N--
 			}
+			continue
 		}
-		if !dup {
-			N--
+		k := len(ex)
+		for k > 0 && ex[k-1] > e {
+			k--
 		}
+		if k > 0 && ex[k-1] == e {
+			continue // a repeat
+		}
+		ex = append(ex, 0)
+		copy(ex[k+1:], ex[k:])
+		ex[k] = e
+		N--
 	}
 	if N < m {
 		// Only numbers in the message: printing exclude would make it escape
@@ -178,9 +235,24 @@ func Pick(r *rand.Rand, dst []int, n int, exclude ...int) {
 	if m == 0 {
 		return
 	}
+	// The draws: IntN(N−m+1), …, IntN(N) for Floyd, then IntN(m), …,
+	// IntN(2) for Fisher–Yates, all at once when they fit on the stack
+	// (rng.IntNs: the same numbers without a call per draw).
+	var buf [32]int
+	var floyd, fy []int
+	if 2*m-1 <= len(buf) {
+		floyd, fy = buf[:m], buf[m:2*m-1]
+		r.IntNs(floyd, N-m+1, 1)
+		r.IntNs(fy, m, -1)
+	}
 	// Floyd: a uniform m-subset of [0, N).
 	for i, j := 0, N-m; j < N; i, j = i+1, j+1 {
-		t := r.IntN(j + 1)
+		var t int
+		if floyd != nil {
+			t = floyd[i]
+		} else {
+			t = r.IntN(j + 1)
+		}
 		for _, s := range dst[:i] {
 			if s == t {
 				t = j
@@ -191,25 +263,39 @@ func Pick(r *rand.Rand, dst []int, n int, exclude ...int) {
 	}
 	// Fisher–Yates: uniform order.
 	for i := m - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
+		var j int
+		if fy != nil {
+			j = fy[m-1-i]
+		} else {
+			j = r.IntN(i + 1)
+		}
 		dst[i], dst[j] = dst[j], dst[i]
 	}
 	// Map position t to the t-th admissible index: step over the distinct
 	// exclusions ≤ the running index in ascending order.
 	for i, t := range dst {
-		prev := -1
-		for {
-			next, found := 0, false
-			for _, e := range exclude {
-				if e > prev && e < n && (!found || e < next) {
-					next, found = e, true
+		if sorted {
+			for _, e := range ex {
+				if e > t {
+					break
 				}
+				t++
 			}
-			if !found || next > t {
-				break
+		} else {
+			prev := -1
+			for {
+				next, found := 0, false
+				for _, e := range exclude {
+					if e > prev && e < n && (!found || e < next) {
+						next, found = e, true
+					}
+				}
+				if !found || next > t {
+					break
+				}
+				t++
+				prev = next
 			}
-			t++
-			prev = next
 		}
 		dst[i] = t
 	}
@@ -319,7 +405,26 @@ func (b BoundHandling) Repair(v, parent, lo, hi []float64, remutate func(v []flo
 // reflect applies one reflection with clamping; coordinates inside the box
 // are untouched.
 func reflect(v, parent, lo, hi []float64) {
-	for j, u := range v {
+	n := len(v)
+	lo, hi = lo[:n], hi[:n]
+	j := 0
+	// Four coordinates inside the box are skipped at once (unrolled: see
+	// "Loops" in the package comment); a group with one outside is
+	// handled coordinate by coordinate below.
+	for ; j+4 <= n; j += 4 {
+		if v[j] >= lo[j] && v[j] <= hi[j] && v[j+1] >= lo[j+1] && v[j+1] <= hi[j+1] &&
+			v[j+2] >= lo[j+2] && v[j+2] <= hi[j+2] && v[j+3] >= lo[j+3] && v[j+3] <= hi[j+3] {
+			continue
+		}
+		reflectFrom(v[:j+4], parent, lo, hi, j)
+	}
+	reflectFrom(v, parent, lo, hi, j)
+}
+
+// reflectFrom is reflect on the coordinates j0.. of v.
+func reflectFrom(v, parent, lo, hi []float64, j0 int) {
+	for j := j0; j < len(v); j++ {
+		u := v[j]
 		switch {
 		case u < lo[j]:
 			v[j] = math.Min(hi[j], 2*lo[j]-u)
@@ -355,8 +460,17 @@ func clamp(u, lo, hi float64) float64 {
 
 // Inside reports whether lo_j ≤ v_j ≤ hi_j for every j (false for NaN).
 func Inside(v, lo, hi []float64) bool {
-	for j, u := range v {
-		if !(u >= lo[j] && u <= hi[j]) {
+	n := len(v)
+	lo, hi = lo[:n], hi[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
+		if !(v[j] >= lo[j] && v[j] <= hi[j] && v[j+1] >= lo[j+1] && v[j+1] <= hi[j+1] &&
+			v[j+2] >= lo[j+2] && v[j+2] <= hi[j+2] && v[j+3] >= lo[j+3] && v[j+3] <= hi[j+3]) {
+			return false
+		}
+	}
+	for ; j < n; j++ {
+		if !(v[j] >= lo[j] && v[j] <= hi[j]) {
 			return false
 		}
 	}

@@ -3,15 +3,15 @@ package de_test
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"pcaplay/core/de"
+	"pcaplay/core/rng"
 )
 
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)) }
+func newRand(seed uint64) *rng.PCG { return rng.New(seed, 0xda3e39cb94b95bdb) }
 
 // Statistical tests use a fixed seed, so they are deterministic. Their
 // tolerances are chosen so that a correct implementation would fail for a
@@ -287,7 +287,7 @@ func TestCrossoverAliasing(t *testing.T) {
 	// u may alias x or v: same result as with a separate u.
 	x := []float64{1, 2, 3, 4, 5, 6}
 	v := []float64{-1, -2, -3, -4, -5, -6}
-	for name, op := range map[string]func([]float64, []float64, []float64, float64, *rand.Rand){"binomial": de.Binomial, "exponential": de.Exponential} {
+	for name, op := range map[string]func([]float64, []float64, []float64, float64, *rng.PCG){"binomial": de.Binomial, "exponential": de.Exponential} {
 		want := make([]float64, 6)
 		op(want, x, v, 0.5, newRand(9))
 		ux := slices.Clone(x)
@@ -595,6 +595,7 @@ func TestNoAllocations(t *testing.T) {
 		de.Exponential(u, x, v, 0.5, r)
 		de.Pick(r, dst, n, 1, 2)
 		de.Pick(r, dst, n)
+		de.Pick(r, dst, 4*n, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 		copy(u, x)
 		de.Resample.Repair(u, x, lo, hi, remutate)
 		copy(u, x)
@@ -637,5 +638,40 @@ func BenchmarkPick3(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		de.Pick(r, dst, 180, i%180)
+	}
+}
+
+// Pick sorts up to 8 exclusions on the stack and scans longer lists
+// instead: both paths give the same indices for the same set.
+func TestPickLongExclusionLists(t *testing.T) {
+	src := newRand(11)
+	for range 5000 {
+		n := 10 + src.IntN(30)
+		var long, short []int
+		seen := map[int]bool{}
+		for len(long) < 9+src.IntN(8) {
+			e := src.IntN(n+6) - 3
+			if e >= 0 && e < n && !seen[e] {
+				if len(short) == 8 {
+					continue
+				}
+				seen[e] = true
+				short = append(short, e)
+			}
+			long = append(long, e)
+		}
+		m := 1 + src.IntN(n-len(short))
+		a, b := make([]int, m), make([]int, m)
+		seed := src.Uint64()
+		de.Pick(rng.New(seed, 1), a, n, long...)
+		de.Pick(rng.New(seed, 1), b, n, short...)
+		if !slices.Equal(a, b) {
+			t.Fatalf("n=%d exclude %v: %v; the same set as %v: %v", n, long, a, short, b)
+		}
+		for _, x := range a {
+			if seen[x] || x < 0 || x >= n {
+				t.Fatalf("n=%d exclude %v: picked %d", n, long, x)
+			}
+		}
 	}
 }

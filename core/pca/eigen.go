@@ -2,6 +2,7 @@ package pca
 
 import (
 	"math"
+	"pcaplay/core/internal/fmath"
 )
 
 // Why not gonum here: gonum's BLAS kernels (used by mat.Mul, SymOuterK and
@@ -58,8 +59,26 @@ func (w *eigenWork) principal(d []float64, k, n int, vals, vecs []float64) (rows
 	if k > n {
 		w.cov = grow(w.cov, n*n)
 		cov := w.cov
+		// Σ_ab = Σ_i d_ia d_ib in index order, four b at a time (independent
+		// sums, each in its own order).
 		for a := range n {
-			for b := a; b < n; b++ {
+			b := a
+			for ; b+4 <= n; b += 4 {
+				var s0, s1, s2, s3 float64
+				for i := range k {
+					di := d[i*n : (i+1)*n]
+					x := di[a]
+					s0 += x * di[b]
+					s1 += x * di[b+1]
+					s2 += x * di[b+2]
+					s3 += x * di[b+3]
+				}
+				for q, s := range [4]float64{s0, s1, s2, s3} {
+					s /= float64(k - 1)
+					cov[a*n+b+q], cov[(b+q)*n+a] = s, s
+				}
+			}
+			for ; b < n; b++ {
 				s := 0.0
 				for i := range k {
 					s += d[i*n+a] * d[i*n+b]
@@ -265,7 +284,7 @@ func norm(a []float64) float64 {
 	// scaled to avoid overflow and underflow of the squares
 	m := 0.0
 	for _, x := range a {
-		m = max(m, math.Abs(x))
+		m = fmath.Max(m, math.Abs(x)) // the built-in is a runtime call in WebAssembly
 	}
 	if m == 0 {
 		return 0
@@ -296,8 +315,8 @@ type jacobiWork struct {
 	vals, vecs []float64
 }
 
-// run diagonalises the symmetric n×n matrix a (row-major; destroyed) by the
-// cyclic Jacobi method: sweeps of plane rotations over all pairs (p, q),
+// run diagonalises the symmetric n×n matrix a (row-major; destroyed; only
+// its diagonal and upper triangle are read) by the cyclic Jacobi method: sweeps of plane rotations over all pairs (p, q),
 // p < q, each zeroing a_pq, until the off-diagonal part is negligible. It
 // writes the eigenvalues in descending order into vals (n) and the
 // eigenvectors as rows into vecs (n×n, row j belongs to value j), each with
@@ -331,7 +350,7 @@ func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
 				// diagonal entry is set to 0 without a rotation (Rutishauser's
 				// threshold): it saves the last sweeps most of their work.
 				if g := 100 * math.Abs(apq); sweep > 3 && math.Abs(app)+g == math.Abs(app) && math.Abs(aqq)+g == math.Abs(aqq) {
-					a[p*n+q], a[q*n+p] = 0, 0
+					a[p*n+q] = 0
 					continue
 				}
 				// Rotation angle: t = tan φ is the smaller root of
@@ -346,27 +365,33 @@ func (w *jacobiWork) run(a []float64, n int, vals, vecs []float64) {
 				}
 				c := 1 / math.Sqrt(t*t+1)
 				s := t * c
-				// a ← Jᵀ a J: first the columns p and q of every row r, then
-				// the rows p and q. Because a is symmetric (bit for bit, by
-				// induction), for r ∉ {p, q} both updates compute the same
-				// numbers from the same operands, so each is computed once
-				// (from rows p and q, contiguous) and written to both
-				// places; the 2×2 block {p, q} follows the two steps in
-				// order.
+				// a ← Jᵀ a J, on the upper triangle only. The textbook
+				// update changes the columns p and q of every row r, then
+				// the rows p and q; because a is symmetric (bit for bit, by
+				// induction), for r ∉ {p, q} both steps compute the same
+				// numbers from the same operands, so each is computed once,
+				// from the elements (p, r) and (q, r) wherever the upper
+				// triangle keeps them. The 2×2 block {p, q} follows the two
+				// steps in order. The lower triangle is never read.
+				bpp, bpq := c*app-s*apq, s*app+c*apq // column step, row p
+				bqp, bqq := c*apq-s*aqq, s*apq+c*aqq // column step, row q
+				for r := 0; r < p; r++ {             // (r, p) and (r, q) in column p and q
+					rp, rq := r*n+p, r*n+q
+					apr, aqr := a[rp], a[rq]
+					a[rp], a[rq] = c*apr-s*aqr, s*apr+c*aqr
+				}
 				ap, aq := a[p*n:(p+1)*n], a[q*n:(q+1)*n]
-				bpp, bpq := c*ap[p]-s*ap[q], s*ap[p]+c*ap[q] // column step, row p
-				bqp, bqq := c*aq[p]-s*aq[q], s*aq[p]+c*aq[q] // column step, row q
-				for r := range ap {
-					if r == p || r == q {
-						continue
-					}
+				for r := p + 1; r < q; r++ { // (p, r) in row p, (r, q) in column q
+					rq := r*n + q
+					apr, aqr := ap[r], a[rq]
+					ap[r], a[rq] = c*apr-s*aqr, s*apr+c*aqr
+				}
+				for r := q + 1; r < n; r++ { // (p, r) and (q, r) in rows p and q
 					apr, aqr := ap[r], aq[r]
-					np, nq := c*apr-s*aqr, s*apr+c*aqr
-					ap[r], aq[r] = np, nq
-					a[r*n+p], a[r*n+q] = np, nq
+					ap[r], aq[r] = c*apr-s*aqr, s*apr+c*aqr
 				}
 				ap[p], aq[q] = c*bpp-s*bqp, s*bpq+c*bqq // row step, columns p and q
-				ap[q], aq[p] = 0, 0
+				ap[q] = 0
 				// V ← V J, kept transposed (vt row p is column p of V).
 				vp, vq := vt[p*n:(p+1)*n], vt[q*n:(q+1)*n]
 				for r, vrp := range vp {

@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"pcaplay/core/internal/fmath"
 	"slices"
 
 	"pcaplay/core/problem"
@@ -470,7 +471,7 @@ func fitBasis(b *basis, w *eigenWork, comp *completion, x []float64, n int, rows
 				return fmt.Errorf("pca: point %d coordinate %d = %v is too far from the mean %v (float64 overflow)", i, j, x[i*n+j], b.mean[j])
 			}
 			dev[r*n+j] = v
-			scale = max(scale, math.Abs(v))
+			scale = fmath.Max(scale, math.Abs(v)) // the built-in is a runtime call in WebAssembly
 		}
 	}
 	if scale == 0 {

@@ -186,7 +186,7 @@ func (m *cmode) Iterate(c *Context) error {
 
 	// Lines stepP1–stepP2: Q = λ random individuals of P; P' = P \ Q is the rest.
 	m.q = m.q[:lambda]
-	de.Pick(c.Rand, m.q, mu)
+	de.Pick(c.RNG, m.q, mu)
 
 	// Lines stepIf1–stepEndIf1, for x_i in Q. Only as many children as the
 	// budget allows.
@@ -200,7 +200,7 @@ func (m *cmode) Iterate(c *Context) error {
 		m.fromPCA, m.inR, m.replaced = append(m.fromPCA, false), append(m.inR, false), append(m.replaced, -1)
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
-		if m.s.PCA && c.Rand.Float64() < m.s.PCAProb {
+		if m.s.PCA && c.RNG.Float64() < m.s.PCAProb {
 			// Line stepPCA1: PCA-projection on Q, once per generation.
 			if !projTried {
 				projTried = true
@@ -224,15 +224,15 @@ func (m *cmode) Iterate(c *Context) error {
 			}
 		}
 		// Line stepMutationCrossover: DE/rand/1/bin with donors from Q.
-		F := m.s.FMin + (m.s.FMax-m.s.FMin)*c.Rand.Float64()
-		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*c.Rand.Float64()
+		F := m.s.FMin + (m.s.FMax-m.s.FMin)*c.RNG.Float64()
+		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*c.RNG.Float64()
 		mutate := func(v []float64) {
-			de.Pick(c.Rand, m.r[:], lambda, i)
+			de.Pick(c.RNG, m.r[:], lambda, i)
 			de.Rand1(v, m.pop.row(m.q[m.r[0]]), m.pop.row(m.q[m.r[1]]), m.pop.row(m.q[m.r[2]]), F)
 		}
 		mutate(m.v)
 		m.s.Bound.Repair(m.v, xi, lo, hi, mutate)
-		de.Binomial(y, xi, m.v, CR, c.Rand)
+		de.Binomial(y, xi, m.v, CR, c.RNG)
 	}
 
 	// Line stepEvaluate2: evaluate C; FES += |C|.
@@ -276,7 +276,7 @@ func (m *cmode) Iterate(c *Context) error {
 			}
 		}
 		if len(m.dominated) > 0 {
-			pi := m.dominated[c.Rand.IntN(len(m.dominated))]
+			pi := m.dominated[c.RNG.IntN(len(m.dominated))]
 			m.pop.set(pi, m.children.row(ci), cf, cv)
 			m.replaced[ci] = pi
 			for j := range m.pcaTrials {
@@ -307,7 +307,7 @@ func (m *cmode) Iterate(c *Context) error {
 		na := min(m.archive.size(), mu)
 		if na > 0 {
 			m.slots = append(m.slots[:0], make([]int, na)...)
-			de.Pick(c.Rand, m.slots, mu)
+			de.Pick(c.RNG, m.slots, mu)
 			for a, pi := range m.slots {
 				m.pop.set(pi, m.archive.row(a), m.archive.f[a], m.archive.v[a])
 			}

@@ -79,13 +79,13 @@ func (d *deRand1Bin) Iterate(c *Context) error {
 		x := d.pop.row(i)
 		// Line 5: r1 ≠ r2 ≠ r3 ≠ i, uniformly from P.
 		mutate := func(v []float64) {
-			de.Pick(c.Rand, d.r[:], mu, i)
+			de.Pick(c.RNG, d.r[:], mu, i)
 			de.Rand1(v, d.pop.row(d.r[0]), d.pop.row(d.r[1]), d.pop.row(d.r[2]), d.s.F)
 		}
 		// Line 6: mutation (repeated until inside, §2.1) and crossover.
 		mutate(d.v)
 		d.s.Bound.Repair(d.v, x, lo, hi, mutate)
-		de.Binomial(d.u, x, d.v, d.s.CR, c.Rand)
+		de.Binomial(d.u, x, d.v, d.s.CR, c.RNG)
 		// Lines 7–9.
 		f, v := c.Evaluate(d.u)
 		if !problem.Better(d.pop.f[i], d.pop.v[i], f, v) {

@@ -70,13 +70,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"pcaplay/core/de"
 	"pcaplay/core/internal/fmath"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/core/rng"
 )
 
 // W1Reading selects the formula of the weight w_1i,t (line HECO-Weight).
@@ -442,7 +442,7 @@ func (h *heco) Iterate(c *Context) error {
 	if mu < lam || mu < 4 {
 		return fmt.Errorf("heco: population of %d cannot hold Q of lambda = %d", mu, lam)
 	}
-	r := c.Rand
+	r := c.RNG
 	n := h.n
 
 	// Line HECO-Weight: adjust the weights, t/T_max = FES/MaxFES at the start
@@ -528,9 +528,10 @@ func (h *heco) Iterate(c *Context) error {
 		// Line HECO-append: Q' = Q ∪ {y_i}.
 		ey := hecoE(fy, fstar)
 		// Line HECO-normalize: min-max normalisation of ẽ, f, v over Q'.
-		el, eh := min(eLo, ey), max(eHi, ey)
-		fl, fh := min(fLo, fy), max(fHi, fy)
-		vl, vh := min(vLo, vy), max(vHi, vy)
+		// (fmath.Min and Max are the built-ins, inlined also in WebAssembly)
+		el, eh := fmath.Min(eLo, ey), fmath.Max(eHi, ey)
+		fl, fh := fmath.Min(fLo, fy), fmath.Max(fHi, fy)
+		vl, vh := fmath.Min(vLo, vy), fmath.Max(vHi, vy)
 		// Line HECO-calculate-fi-vi: f_i = w1i·ẽ + w2i·v + w3i·f (eq. equHEOP4).
 		fiY := h.subproblem(i, hecoNorm(ey, el, eh), hecoNorm(vy, vl, vh), hecoNorm(fy, fl, fh))
 		fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
@@ -660,7 +661,7 @@ func hecoFStar(reading FStarReading, f, v []float64) float64 {
 		return f[at]
 	}
 	for _, vi := range v {
-		best = min(best, vi)
+		best = fmath.Min(best, vi)
 	}
 	return best
 }
@@ -678,7 +679,7 @@ func hecoE(f, fstar float64) float64 {
 func minMax(a []float64) (lo, hi float64) {
 	lo, hi = a[0], a[0]
 	for _, x := range a[1:] {
-		lo, hi = min(lo, x), max(hi, x)
+		lo, hi = fmath.Min(lo, x), fmath.Max(hi, x)
 	}
 	return lo, hi
 }
@@ -692,7 +693,7 @@ func minMax(a []float64) (lo, hi float64) {
 // 760) but not when to test it; with counts that accumulate over the run a
 // reset happens only when one strategy keeps dominating (e.g. n = (33, 0, 0,
 // 0) with n0 = 2: q_min = 2/41 < 1/20).
-func (h *heco) chooseStrategy(r *rand.Rand) int {
+func (h *heco) chooseStrategy(r *rng.PCG) int {
 	var q [hecoStrategies]float64
 	sum := 0.0
 	for k := range hecoStrategies {
@@ -733,12 +734,12 @@ func (h *heco) strategyProbInto(q []float64) []float64 {
 // the slot holds the terminal value ⊥ (stored as −1); F ~ Cauchy(M_F[r], 0.1)
 // resampled while F ≤ 0 and set to 1 when F > 1. The resampling stops after
 // 100 draws (probability < 2^-100 when M_F > 0) with F = M_F[r].
-func (h *heco) sampleFCR(r *rand.Rand, k int) (F, CR float64) {
+func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 	slot := r.IntN(h.s.H)
 	if m := h.mcr[k][slot]; m < 0 {
 		CR = 0
 	} else {
-		CR = math.Max(0, math.Min(1, m+float64(h.s.CRStd*r.NormFloat64())))
+		CR = math.Max(0, math.Min(1, m+float64(h.s.CRStd*r.Rand().NormFloat64())))
 	}
 	mf := h.mf[k][slot]
 	F = mf
@@ -764,7 +765,7 @@ func (h *heco) sampleFCR(r *rand.Rand, k int) (F, CR float64) {
 // The mutant is repaired before crossover: LSHADE44 repairs the trial after
 // crossover, which is the same for the coordinate-wise midpoint and
 // reflection rules because the coordinates taken from x_i are inside.
-func (h *heco) trial(r *rand.Rand, k, xi int, F, CR float64, y []float64) {
+func (h *heco) trial(r *rng.PCG, k, xi int, F, CR float64, y []float64) {
 	x := h.pop.row(xi)
 	mu := h.pop.size()
 	v := h.mutant
@@ -983,7 +984,7 @@ func (h *heco) requiredSize(c *Context) int {
 // shrink removes m members of P chosen uniformly at random among all but
 // the best by the feasibility rule (§4.2: "|P| − μ_t non-best individuals
 // are removed from P at random"). The order of the others is kept.
-func (h *heco) shrink(r *rand.Rand, m int) {
+func (h *heco) shrink(r *rng.PCG, m int) {
 	mu := h.pop.size()
 	best := 0
 	for i := 1; i < mu; i++ {
@@ -1014,7 +1015,7 @@ func (h *heco) shrink(r *rand.Rand, m int) {
 // trimArchive deletes uniformly chosen members of A until |A| ≤ maxSize
 // (lines HECO-archive1 … HECO-archive2). A deleted row is overwritten by
 // the last one; the order of A carries no meaning.
-func (h *heco) trimArchive(r *rand.Rand, maxSize int) {
+func (h *heco) trimArchive(r *rng.PCG, maxSize int) {
 	n := h.n
 	for na := len(h.archive) / n; na > max(maxSize, 0); na-- {
 		j := r.IntN(na)

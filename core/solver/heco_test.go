@@ -251,12 +251,12 @@ func TestHECOStrategyCompetition(t *testing.T) {
 	// the next choice resets every n_k; (30, 0, 0, 0) gives 2/38 ≥ 1/20.
 	m.succ = [hecoStrategies]float64{30, 0, 0, 0}
 	r0 := m.resets
-	m.chooseStrategy(sv.ctx.Rand)
+	m.chooseStrategy(sv.ctx.RNG)
 	if m.resets != r0 || m.succ[0] != 30 {
 		t.Fatalf("reset at q_min = 2/38: resets %d→%d, n = %v", r0, m.resets, m.succ)
 	}
 	m.succ = [hecoStrategies]float64{33, 0, 0, 0}
-	m.chooseStrategy(sv.ctx.Rand)
+	m.chooseStrategy(sv.ctx.RNG)
 	if m.resets != r0+1 || m.succ != [hecoStrategies]float64{} {
 		t.Fatalf("no reset at q_min = 2/41: resets %d→%d, n = %v", r0, m.resets, m.succ)
 	}

@@ -37,8 +37,9 @@ func boundParam(help string, p *de.BoundHandling, def de.BoundHandling) Param {
 // uniform fills x with a point drawn uniformly from the box [lo, hi]
 // (paper eq. 3: x_i = L_i + (U_i − L_i)·rand).
 func uniform(c *Context, x, lo, hi []float64) {
-	for j := range x {
-		x[j] = lo[j] + (hi[j]-lo[j])*c.Rand.Float64()
+	c.RNG.Float64s(x) // u_j in order, then x_j = lo_j + (hi_j − lo_j)·u_j
+	for j, u := range x {
+		x[j] = lo[j] + (hi[j]-lo[j])*u
 	}
 }
 

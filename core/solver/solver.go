@@ -32,6 +32,7 @@ import (
 
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/core/rng"
 )
 
 // ErrDone is returned by Step when the budget is used up.
@@ -72,8 +73,13 @@ type Settings interface {
 // the counted evaluation and the snapshot it fills.
 type Context struct {
 	Problem problem.Problem
-	Rand    *rand.Rand
-	MaxFES  int
+	// RNG is the run's random source; Rand draws from the same stream (a
+	// *rand.Rand on RNG), for the methods RNG does not have. The Methods
+	// of this package draw through RNG's concrete methods, which cost a
+	// fraction of rand.Rand's in WebAssembly (see package rng).
+	RNG    *rng.PCG
+	Rand   *rand.Rand
+	MaxFES int
 
 	eval    *problem.Evaluator
 	fes     int
@@ -288,7 +294,8 @@ type Solver struct {
 }
 
 // New validates the settings and returns a Solver for a run of at most
-// maxFES evaluations. The random source is PCG seeded with (seed, 0x9e3779b97f4a7c15).
+// maxFES evaluations. The random source is PCG-DXSM seeded with (seed,
+// 0x9e3779b97f4a7c15): the stream of rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)).
 func New(p problem.Problem, s Settings, seed uint64, maxFES int) (*Solver, error) {
 	if p == nil {
 		return nil, errors.New("solver: nil problem")
@@ -307,9 +314,11 @@ func New(p problem.Problem, s Settings, seed uint64, maxFES int) (*Solver, error
 		return nil, err
 	}
 	sv := &Solver{method: m}
+	r := rng.New(seed, 0x9e3779b97f4a7c15)
 	sv.ctx = Context{
 		Problem: p,
-		Rand:    rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
+		RNG:     r,
+		Rand:    r.Rand(),
 		MaxFES:  maxFES,
 		eval:    problem.NewEvaluator(p),
 	}

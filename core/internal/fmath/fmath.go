@@ -75,3 +75,29 @@ func Pow(x, y float64) float64 {
 	}
 	return Exp(float64(y * math.Log(x)))
 }
+
+// Max returns the larger of x and y with the semantics of the built-in
+// max: NaN if either is NaN, +0 for max(−0, +0). The built-in is a call
+// to the runtime in Go's WebAssembly (inline code natively); Max is
+// inlined everywhere. Hot loops of core use it.
+func Max(x, y float64) float64 {
+	if y != y || y > x {
+		return y
+	}
+	if x != x || x > y || x != 0 {
+		return x
+	}
+	return math.Float64frombits(math.Float64bits(x) & math.Float64bits(y)) // ±0: −0 only if both are
+}
+
+// Min returns the smaller of x and y with the semantics of the built-in
+// min: NaN if either is NaN, −0 for min(−0, +0). See Max.
+func Min(x, y float64) float64 {
+	if y != y || y < x {
+		return y
+	}
+	if x != x || x < y || x != 0 {
+		return x
+	}
+	return math.Float64frombits(math.Float64bits(x) | math.Float64bits(y)) // ±0: −0 if either is
+}

@@ -73,3 +73,18 @@ func BenchmarkExp(b *testing.B) {
 	}
 	_ = s
 }
+
+// Min and Max give the built-ins' bits on every pair of special values.
+func TestMinMaxAsBuiltins(t *testing.T) {
+	vals := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1, -1, 5e-324, -5e-324, math.MaxFloat64, 2.5}
+	for _, x := range vals {
+		for _, y := range vals {
+			if g, w := Max(x, y), max(x, y); math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+				t.Errorf("Max(%v, %v) = %v, built-in %v", x, y, g, w)
+			}
+			if g, w := Min(x, y), min(x, y); math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+				t.Errorf("Min(%v, %v) = %v, built-in %v", x, y, g, w)
+			}
+		}
+	}
+}
