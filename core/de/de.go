@@ -13,11 +13,11 @@
 // any input slice: every output coordinate is computed from the inputs'
 // coordinates with the same index only.
 //
-// Loops: the element-wise kernels are unrolled by hand four times, with
-// the same operations in the same order. Go's WebAssembly port sends every
-// jump back to a loop's head through the function's block dispatcher,
-// which made a short loop several times slower in the browser than
-// natively; natively unrolling changes little.
+// Loops: Binomial's and reflect's loops are unrolled by hand four times,
+// with the same operations in the same order: Go's WebAssembly port sends
+// every jump back to a loop's head through the function's block
+// dispatcher. The mutation kernels stay plain loops, small enough to be
+// inlined: in WebAssembly a call costs more than the loop's jumps.
 //
 // Randomness comes from the caller's *rng.PCG (the stream of math/rand/v2's
 // PCG, with concrete methods: these loops draw several numbers per
@@ -43,16 +43,7 @@ import (
 // For randrl/1 (eq. equMutation3, line 611) order the three indices with
 // OrderRL first and pass them in that order.
 func Rand1(v, r1, r2, r3 []float64, F float64) {
-	n := len(v)
-	r1, r2, r3 = r1[:n], r2[:n], r3[:n]
-	j := 0
-	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
-		v[j] = r1[j] + F*(r2[j]-r3[j])
-		v[j+1] = r1[j+1] + F*(r2[j+1]-r3[j+1])
-		v[j+2] = r1[j+2] + F*(r2[j+2]-r3[j+2])
-		v[j+3] = r1[j+3] + F*(r2[j+3]-r3[j+3])
-	}
-	for ; j < n; j++ {
+	for j := range v {
 		v[j] = r1[j] + F*(r2[j]-r3[j])
 	}
 }
@@ -64,16 +55,7 @@ func Rand1(v, r1, r2, r3 []float64, F float64) {
 //
 // In HECO-DE/LSHADE44 r2 may come from the archive.
 func CurrentToPBest1(v, x, pbest, r1, r2 []float64, F float64) {
-	n := len(v)
-	x, pbest, r1, r2 = x[:n], pbest[:n], r1[:n], r2[:n]
-	j := 0
-	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
-		v[j] = x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
-		v[j+1] = x[j+1] + F*(pbest[j+1]-x[j+1]) + F*(r1[j+1]-r2[j+1])
-		v[j+2] = x[j+2] + F*(pbest[j+2]-x[j+2]) + F*(r1[j+2]-r2[j+2])
-		v[j+3] = x[j+3] + F*(pbest[j+3]-x[j+3]) + F*(r1[j+3]-r2[j+3])
-	}
-	for ; j < n; j++ {
+	for j := range v {
 		v[j] = x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
 	}
 }
@@ -460,17 +442,8 @@ func clamp(u, lo, hi float64) float64 {
 
 // Inside reports whether lo_j ≤ v_j ≤ hi_j for every j (false for NaN).
 func Inside(v, lo, hi []float64) bool {
-	n := len(v)
-	lo, hi = lo[:n], hi[:n]
-	j := 0
-	for ; j+4 <= n; j += 4 { // unrolled: see "Loops" in the package comment
-		if !(v[j] >= lo[j] && v[j] <= hi[j] && v[j+1] >= lo[j+1] && v[j+1] <= hi[j+1] &&
-			v[j+2] >= lo[j+2] && v[j+2] <= hi[j+2] && v[j+3] >= lo[j+3] && v[j+3] <= hi[j+3]) {
-			return false
-		}
-	}
-	for ; j < n; j++ {
-		if !(v[j] >= lo[j] && v[j] <= hi[j]) {
+	for j, u := range v {
+		if !(u >= lo[j] && u <= hi[j]) {
 			return false
 		}
 	}
