@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/stats"
 )
 
@@ -331,7 +330,7 @@ func checkRecord(r Record) error {
 // ValidDataLabel reports whether s is a Record.Data value.
 func ValidDataLabel(s string) bool {
 	switch s {
-	case official.Label, DataGenerated, DataNone:
+	case DataOfficial, DataGenerated, DataNone:
 		return true
 	}
 	h, ok := strings.CutPrefix(s, "sha256:")
