@@ -124,11 +124,11 @@ md="$OUT/${D}D.md"
 		cat "$OUT/${D}D-notes.md"
 		echo
 	fi
-	echo "## Our ranking of the algorithms (CEC 2018 rules, §5.3)"
+	echo "## Our ranking of the algorithms (CEC 2018 rules, §5.4)"
 	echo
 	"$cec" rank "$runs"
 	echo
-	echo "The paper's total rank values (its Table 3), for comparison of the order only: they rank twelve algorithms, we rank $(tr ',' '\n' <<<"$ALGOS" | grep -c .)."
+	echo "The paper's total rank values (its Table 2), for comparison of the order only: they rank twelve algorithms, we rank $(tr ',' '\n' <<<"$ALGOS" | grep -c .)."
 	echo
 	"$cec" paper-table -ranks total | sed 's/^### /### /'
 	echo

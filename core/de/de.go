@@ -2,9 +2,8 @@
 // DE/rand/1/bin, CMODE/PMODE and HECO-DE/HECO-PDE: mutation operators,
 // crossover operators, index picking and bound handling.
 //
-// Equation and line numbers refer to the LaTeX source of Huang, Xu, Li, He
-// (shared/spec/000_e2c0f264882864e9.txt): §2.1 (lines 122–190) and the
-// HECO-PDE description in §4.2 (lines 598–640).
+// Equation numbers are those of the paper (Huang, Xu, Li, He): DE in §2.1,
+// eqs. (10) and (11), and the operators of HECO-PDE in §4.2, eqs. (30)–(34).
 //
 // Every function works on caller-owned slices and allocates nothing. The
 // vectors passed to one call must all have the same length n (the problem
@@ -35,12 +34,12 @@ import (
 	"pcaplay/core/rng"
 )
 
-// Rand1 is the DE/rand/1 mutation, eq. equ:DEmu (line 146) and
-// equMutation2 (line 608):
+// Rand1 is the DE/rand/1 mutation, eq. (10) and
+// eq. (31):
 //
 //	v = r1 + F·(r2 − r3).
 //
-// For randrl/1 (eq. equMutation3, line 611) order the three indices with
+// For randrl/1 (eq. (32)) order the three indices with
 // OrderRL first and pass them in that order.
 func Rand1(v, r1, r2, r3 []float64, F float64) {
 	for j := range v {
@@ -49,7 +48,7 @@ func Rand1(v, r1, r2, r3 []float64, F float64) {
 }
 
 // CurrentToPBest1 is the current-to-pbest/1 mutation of JADE, eq.
-// equMutation1 (line 602):
+// eq. (30):
 //
 //	v = x + F·(pbest − x) + F·(r1 − r2).
 //
@@ -64,7 +63,7 @@ func CurrentToPBest1(v, x, pbest, r1, r2 []float64, F float64) {
 // (problem.Better on f[i], viol[i]): a feasible point (v = 0) before an
 // infeasible one, feasible points by f, infeasible points by v, NaN last.
 // The sort is stable: indices that tie keep their order. This is the
-// ranking of the randrl/1 mutation of Kaelo & Ali (line 615), used as
+// ranking of the randrl/1 mutation of Kaelo & Ali (§4.2, under eq. (32)), used as
 //
 //	v = x_idx[0] + F·(x_idx[1] − x_idx[2])   (Rand1 with that order).
 func OrderRL(idx *[3]int, f, viol []float64) {
@@ -81,8 +80,8 @@ func OrderRL(idx *[3]int, f, viol []float64) {
 	}
 }
 
-// Binomial is the binomial crossover, eq. equ:DEcr (line 158) and
-// equCRbio (line 620), in its textbook form:
+// Binomial is the binomial crossover, eq. (11) and
+// eq. (33), in its textbook form:
 //
 //	u_j = v_j  if U_j ≤ CR or j = j_rand,   u_j = x_j otherwise,
 //
@@ -132,8 +131,7 @@ func binomial1(u, x, v, us []float64, CR float64, jrand, i int) {
 	}
 }
 
-// Exponential is the exponential crossover of Storn & Price, eq. equCRexp
-// (line 634):
+// Exponential is the exponential crossover of Storn & Price, eq. (34):
 //
 //	u_j = v_j  for j = ⟨l⟩_n, ⟨l+1⟩_n, …, ⟨l+L−1⟩_n,   u_j = x_j otherwise,
 //
@@ -289,7 +287,7 @@ type BoundHandling int
 
 const (
 	// Resample repeats the mutation until the mutant is inside the box
-	// (§2.1, line 150), at most MaxResample times, then reflects.
+	// (§2.1), at most MaxResample times, then reflects.
 	Resample BoundHandling = iota
 	// Reflect reflects once at the violated bound and clamps (CMODE, the
 	// HECO-DE port).
@@ -331,7 +329,7 @@ const MaxResample = 100
 // Repair brings v into [lo, hi] coordinate-wise and returns how many
 // re-mutations (calls of remutate) it used. lo ≤ hi is assumed.
 //
-//   - Resample: the paper §2.1 (line 150): "the mutation operation is
+//   - Resample: the paper, §2.1: "the mutation operation is
 //     repeated until v falls in [L, U]". While v is not Inside, Repair
 //     calls remutate(v), which must overwrite v with a fresh mutant, at most
 //     MaxResample times; if v is still outside after that it falls back to

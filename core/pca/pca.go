@@ -1,8 +1,9 @@
 // Package pca implements PCA-projection (Huang, Xu, Li, He, §3.2) and the
 // PCA-mutation of Munteanu & Lazarescu (§2.2).
 //
-// Line numbers below refer to the LaTeX source of the paper,
-// shared/spec/000_e2c0f264882864e9.txt.
+// "Step N" below is step N of the paper's numbered pseudo-code: of
+// PCA-projection in §3.2 (steps 1–5) and of the PCA-mutation in §2.2
+// (steps 1–9).
 //
 // Both operators work on a flat, row-major point matrix x: point i is
 // x[i*n:(i+1)*n]. Points and coordinates are numbered from 0 in error
@@ -21,7 +22,7 @@
 // points that define the basis are all identical, Project and Mutate return
 // BOTH a valid result, whose Points are a copy of the input points, AND an
 // error that wraps ErrZeroVariance. Callers test errors.Is(err,
-// ErrZeroVariance) and may use the result (the paper, line 301: "if k points
+// ErrZeroVariance) and may use the result (the paper, §3.3: "if k points
 // are identical (say x), then after PCA-projection, the projected points are
 // still x").
 package pca
@@ -140,20 +141,20 @@ type Projector struct {
 	d     []float64 // deviations of all points
 }
 
-// Project applies PCA-projection (§3.2, lines 268–297) to count points x
+// Project applies PCA-projection (§3.2, steps 1–5) to count points x
 // (row-major, count×n, count = len(x)/n):
 //
-//  1. (line 275) it selects the k best points by less (less(i, j) reports
+//  1. (step 1) it selects the k best points by less (less(i, j) reports
 //     whether point i ranks before point j). The selection is a stable sort
 //     of the indices 0..count−1, so ties keep the lower index first; less
 //     must be a strict weak order (e.g. ByFeasibility).
-//  2. (eq. at line 279) it computes the mean m = (1/k) Σ x_i and the
+//  2. (step 2) it computes the mean m = (1/k) Σ x_i and the
 //     covariance Σ = 1/(k−1) Σ (x_i − m)(x_i − m)ᵀ of the selected points.
-//  3. (lines 282–284) it computes the eigen decomposition of Σ (see
+//  3. (step 3) it computes the eigen decomposition of Σ (see
 //     principal: platform-independent Jacobi, checked against gonum's
 //     mat.EigenSym in the tests), sorts the eigenpairs by descending
 //     eigenvalue and keeps the m leading eigenvectors as the n×m matrix V.
-//  4. (lines 286–294) it projects and reconstructs EVERY input point, the
+//  4. (steps 4 and 5) it projects and reconstructs EVERY input point, the
 //     selected ones and the others:
 //     y_i = Vᵀ(x_i − m),  x'_i = m + V y_i.
 //
@@ -317,25 +318,25 @@ type Mutation struct {
 }
 
 // Mutate applies the PCA-mutation of Munteanu & Lazarescu as restated in
-// §2.2 (lines 193–233) to the μ = len(x)/n points x (row-major, μ×n). In
+// §2.2 (steps 1–9) to the μ = len(x)/n points x (row-major, μ×n). In
 // the paper's step numbering:
 //
-//  1. (lines 197–201) the mean m = (1/μ) Σ x_i and the covariance
+//  1. (step 1) the mean m = (1/μ) Σ x_i and the covariance
 //     Σ = 1/(μ−1) Σ (x_i − m)(x_i − m)ᵀ over ALL points. The paper writes
 //     Σ = E[(x − m)(x − m)ᵀ] without a normaliser; we use the unbiased
-//     1/(μ−1) of PCA-projection (line 279). The factor only scales the
+//     1/(μ−1) of PCA-projection (§3.2, step 2). The factor only scales the
 //     eigenvalues, not the eigenvectors, so the children do not depend on it.
-//  2. (lines 203–204) all n eigenvectors, sorted by descending eigenvalue,
+//  2. (step 2) all n eigenvectors, sorted by descending eigenvalue,
 //     form V = [v_1 … v_n] (signs fixed as in Project).
-//  3. (line 208) y_i = Vᵀ(x_i − m) for every point.
-//  4. (lines 211–216) squared lengths y_{j,i}² and, for each point i, n
+//  3. (step 3) y_i = Vᵀ(x_i − m) for every point.
+//  4. (steps 4 and 5) squared lengths y_{j,i}² and, for each point i, n
 //     quantities c_{1,i} ≤ c_{2,i} ≤ … ≤ c_{n,i}: n draws cmax·U, U uniform
 //     in [0, 1) (r.Float64), sorted non-decreasing. The largest-variance
 //     direction therefore gets the smallest c. Draw order: point 0's n
 //     values, then point 1's, … (always μ·n draws, also when cmax = 0).
-//  5. (eq. equ_PCA_mutation, line 220) y'_{j,i}² = y_{j,i}² + c_{j,i}.
-//  6. (lines 224–227) y'_{j,i} = signum(y_{j,i})·sqrt(y_{j,i}² + c_{j,i}).
-//  7. (line 231) x'_i = V y'_i + m.
+//  5. (step 6) y'_{j,i}² = y_{j,i}² + c_{j,i}.
+//  6. (steps 7 and 8) y'_{j,i} = signum(y_{j,i})·sqrt(y_{j,i}² + c_{j,i}).
+//  7. (step 9) x'_i = V y'_i + m.
 //
 // signum(0): the paper's signum gives 0, so a coordinate y_{j,i} = 0 stays 0
 // (y' = y; the point is not pushed along that axis). The same holds along a

@@ -226,7 +226,7 @@ func TestProjectCollinearPointsDoNotMove(t *testing.T) {
 		k, m   int
 		wantV1 []float64 // expected first axis (unit, sign-fixed), nil: a/|a| sign-fixed
 	}{
-		// The paper's example, line 305: x_i = 1, y_i = i, the axis is x = 1.
+		// The paper's example (§3.3): x_i = 1, y_i = i, the axis is x = 1.
 		{"paper x=1,y=i", []float64{1, 0}, []float64{0, 1}, []float64{1, 2, 3, 4, 5, 6, 7, 8}, 8, 1, []float64{0, 1}},
 		// |v_1| = |v_2|: the tie goes to the lowest index, which is made positive.
 		{"sign tie (1,-1)", []float64{0, 0}, []float64{1, -1}, []float64{0, 1, 2, 3}, 3, 1, []float64{math.Sqrt2 / 2, -math.Sqrt2 / 2}},
@@ -433,10 +433,10 @@ func TestByFeasibility(t *testing.T) {
 	}
 }
 
-// TestRosenbrockValley checks the claim of §3.1 (lines 246–266, Fig. 1): the
+// TestRosenbrockValley checks the claim of §3.1 (Fig. 1): the
 // first principal axis of the 6 best of 20 random points in [−1,2]² is
 // closer to the valley direction of f = (1−x)² + 100(y−x²)² than the first
-// axis of all 20 points. (The paper's displayed formula, line 248, lacks
+// axis of all 20 points. (The paper's displayed formula, eq. (17), lacks
 // the square on (y − x²); we use the standard Rosenbrock function whose
 // minimum (1, 1) the paper quotes.) The valley is the parabola y = x²; its
 // direction where the good points lie is the tangent (1, 2x̄) at the mean x̄

@@ -17,25 +17,25 @@ import (
 //
 //   - F and CR ("randomly chosen between 0.5 and 0.6", "between 0.9 and
 //     0.95", §5.2) are drawn uniformly and afresh for every trial vector.
-//   - Line stepMutationCrossover: the donors x_r1, x_r2, x_r3 are drawn from
+//   - Line 14: the donors x_r1, x_r2, x_r3 are drawn from
 //     Q (the λ individuals that take part in the generation, lines
-//     stepP1–stepP2), mutually different and different from x_i. So λ ≥ 4.
+//     7–8), mutually different and different from x_i. So λ ≥ 4.
 //   - Bound handling: §2.1's "the mutation operation is repeated until v
 //     falls in [L, U]" (de.Resample, capped at de.MaxResample tries, then
 //     reflection). A PCA child outside the box cannot be re-drawn; it is
 //     reflected (de.Reflect).
-//   - Line stepPCA1: PCA-projection runs on Q at most once per generation
+//   - Line 11: PCA-projection runs on Q at most once per generation
 //     (Q does not change inside the loop) with the k = PCAK best of Q by the
 //     feasibility rule (default k = λ = 8, "k = 8 in this paper", §3.3) and
 //     m = PCAM components (paper: 5). When D ≤ m the projection would be the
 //     identity, so the default is m = min(5, D−1). If the points of Q are
 //     identical (zero variance) the trial falls back to mutation and
 //     crossover.
-//   - Lines stepSelectionStart–stepSelectionEnd: the non-dominated children
+//   - Lines 20–23: the non-dominated children
 //     R are taken in the order they were generated; each replaces one
 //     uniformly chosen member of Q that it dominates in (f, v) at that
 //     moment.
-//   - Lines stepNoFeasible–stepNoFeasible2 (CMODE's infeasible-solution
+//   - Lines 25–30 (CMODE's infeasible-solution
 //     replacement): when R holds no feasible point, its member with the
 //     least v is stored in A; every k generations each member of A replaces
 //     a distinct, uniformly chosen member of P, and A is emptied.
@@ -52,7 +52,7 @@ type CMODESettings struct {
 	CRMax   float64
 	K       int     // infeasible-solution replacement every K generations
 	PCA     bool    // PCA-projection on (PMODE) or off (CMODE)
-	PCAProb float64 // probability of a PCA child (line stepIf1)
+	PCAProb float64 // probability of a PCA child (line 10)
 	PCAM    int     // principal components kept, m
 	PCAK    int     // best points of Q used for the basis, k
 	Bound   de.BoundHandling
@@ -144,9 +144,9 @@ func (s *CMODESettings) New(p problem.Problem) (Method, error) {
 type cmode struct {
 	s   CMODESettings
 	pop population
-	t   int // generation counter of line stepFor
+	t   int // generation counter of line 5
 
-	// archive A of line stepI4: infeasible points with the least v
+	// archive A of line 4: infeasible points with the least v
 	archive population
 
 	// per-generation buffers
@@ -168,15 +168,15 @@ type cmode struct {
 	replaced []int
 }
 
-// Init: lines stepI1–stepI4.
+// Init: lines 1–4.
 func (m *cmode) Init(c *Context) error {
-	m.pop = initUniform(c, m.s.Mu) // lines stepI1–stepI3: FES = μ
+	m.pop = initUniform(c, m.s.Mu) // lines 1–3: FES = μ
 	m.archive = newPopulation(m.pop.n, 0)
 	m.pop.publish(c)
 	return nil
 }
 
-// Iterate is one pass of the loop stepFor–stepEndFor.
+// Iterate is one pass of the loop of lines 5–31.
 func (m *cmode) Iterate(c *Context) error {
 	m.t++
 	n := m.pop.n
@@ -184,11 +184,11 @@ func (m *cmode) Iterate(c *Context) error {
 	mu := m.pop.size()
 	lambda := min(m.s.Lambda, mu)
 
-	// Lines stepP1–stepP2: Q = λ random individuals of P; P' = P \ Q is the rest.
+	// Lines 7–8: Q = λ random individuals of P; P' = P \ Q is the rest.
 	m.q = m.q[:lambda]
 	de.Pick(c.RNG, m.q, mu)
 
-	// Lines stepIf1–stepEndIf1, for x_i in Q. Only as many children as the
+	// Lines 10–15, for x_i in Q. Only as many children as the
 	// budget allows.
 	nc := min(lambda, c.Remaining())
 	m.children.x, m.children.f, m.children.v = m.children.x[:nc*n], m.children.f[:nc], m.children.v[:nc]
@@ -201,7 +201,7 @@ func (m *cmode) Iterate(c *Context) error {
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
 		if m.s.PCA && c.RNG.Float64() < m.s.PCAProb {
-			// Line stepPCA1: PCA-projection on Q, once per generation.
+			// Line 11: PCA-projection on Q, once per generation.
 			if !projTried {
 				projTried = true
 				var err error
@@ -215,7 +215,7 @@ func (m *cmode) Iterate(c *Context) error {
 				}
 			}
 			if proj != nil {
-				// Line stepPCA2: y_i = x'_i, reflected into the box if needed.
+				// Line 12: y_i = x'_i, reflected into the box if needed.
 				copy(y, proj.Points[i*n:(i+1)*n])
 				de.Reflect.Repair(y, xi, lo, hi, nil)
 				m.pcaTrials = append(m.pcaTrials, PCATrial{Index: i})
@@ -223,7 +223,7 @@ func (m *cmode) Iterate(c *Context) error {
 				continue
 			}
 		}
-		// Line stepMutationCrossover: DE/rand/1/bin with donors from Q.
+		// Line 14: DE/rand/1/bin with donors from Q.
 		F := m.s.FMin + (m.s.FMax-m.s.FMin)*c.RNG.Float64()
 		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*c.RNG.Float64()
 		mutate := func(v []float64) {
@@ -235,7 +235,7 @@ func (m *cmode) Iterate(c *Context) error {
 		de.Binomial(y, xi, m.v, CR, c.RNG)
 	}
 
-	// Line stepEvaluate2: evaluate C; FES += |C|.
+	// Line 18: evaluate C; FES += |C|.
 	for i := range nc {
 		m.children.f[i], m.children.v[i] = c.Evaluate(m.children.row(i))
 	}
@@ -244,7 +244,7 @@ func (m *cmode) Iterate(c *Context) error {
 		t.X, t.F, t.V = m.children.row(t.Index), m.children.f[t.Index], m.children.v[t.Index]
 	}
 
-	// Line stepNondominated: R = the non-dominated members of C.
+	// Line 19: R = the non-dominated members of C.
 	m.nondom = m.nondom[:0]
 	for i := range nc {
 		nd := true
@@ -260,9 +260,9 @@ func (m *cmode) Iterate(c *Context) error {
 		}
 	}
 
-	// Lines stepSelectionStart–stepSelectionEnd: each x in R replaces a
+	// Lines 20–23: each x in R replaces a
 	// random member of Q that it dominates. Writing into P at Q's indices
-	// is line stepNewPopulation, P = P' ∪ Q.
+	// is line 24, P = P' ∪ Q.
 	feasibleInR := false
 	for _, ci := range m.nondom {
 		cf, cv := m.children.f[ci], m.children.v[ci]
@@ -291,7 +291,7 @@ func (m *cmode) Iterate(c *Context) error {
 		FromPCA: m.fromPCA, NonDominated: m.inR, Replaced: m.replaced}
 	c.SetOffspring(&m.off)
 
-	// Lines stepNoFeasible–stepNoFeasible2: infeasible-solution replacement.
+	// Lines 25–30: infeasible-solution replacement.
 	if !feasibleInR && len(m.nondom) > 0 {
 		best := m.nondom[0]
 		for _, ci := range m.nondom[1:] {

@@ -3,39 +3,40 @@ package solver
 // HECO-DE (Xu, He, Shang) and HECO-PDE = HECO-DE + PCA-projection
 // (Huang, Xu, Li, He, §4.2). Both are the one Method of this file; HECO-PDE
 // is HECO-DE with the PCA setting on. The code follows the paper's
-// pseudo-code (lines HECO-Initialisation1 … HECO-While-End, spec lines
-// 479–550) top-down; a comment "Line X" cites the pseudo-code line it
-// implements. The LSHADE44 machinery the paper defers to ("The detail of
-// this process refers to LSHADE44", spec line 652): strategy competition,
-// circle memories, archive, follows the original LSHADE44 code (reference
-// notes algorithms.md §1). "Spec line" numbers refer to
-// shared/spec/000_e2c0f264882864e9.txt.
+// pseudo-code of HECO-PDE in §4.2 (lines 1 … 39) top-down; a comment
+// "Line X" cites the line of that pseudo-code it implements, numbered as
+// printed (every line, "end if" and "end for" included). The LSHADE44
+// machinery the paper defers to ("The detail of this process refers to
+// LSHADE44", §4.2 on line 28): strategy competition, circle memories,
+// archive, follows the original LSHADE44 (Poláková, Tvrdík, Bujok, "L-SHADE
+// with competing strategies applied to constrained optimization", CEC 2017)
+// and its published MATLAB code.
 //
 // Choices where the paper is ambiguous (each is also documented where it is
 // made):
 //
-//   - t/T_max (line HECO-While-Start "(or t ≤ T_max)", the weights at spec
-//     lines 570–576, eq. equPopulationSize at 656) is FES/MaxFES at the
-//     moment the line runs: the weights of line HECO-Weight use the FES at
-//     the start of the generation, μ_t of line HECO-population-reduce1 the
+//   - t/T_max (line 6 "(or t ≤ T_max)", the weights of line 7
+//     in §4.2, the population size μ_t of lines 30–33) is FES/MaxFES at the
+//     moment the line runs: the weights of line 7 use the FES at
+//     the start of the generation, μ_t of line 30 the
 //     FES after the generation's evaluations, so μ reaches μ_Tmax exactly at
 //     FES = MaxFES.
-//   - Line HECO-While-Start reads FES ≤ FES_max; the run stops at
+//   - Line 6 reads FES ≤ FES_max; the run stops at
 //     FES = MaxFES exactly: the last generation evaluates only the trials the
 //     budget has left, and the remaining members of Q stay unchanged.
-//   - Q stays fixed during the loop HECO-For-Start … HECO-For-End
+//   - Q stays fixed during the loop of lines 11 … 27
 //     (synchronous, as LSHADE44): donors come from P as it was at the start
-//     of the generation, Q' = Q ∪ {y_i} (line HECO-append) uses the original
-//     Q, and a successful y_i replaces x_i only at line HECO-update-P.
-//   - Line HECO-update-P "P ← P' ∪ C" (spec line 654: "merging children C and
+//     of the generation, Q' = Q ∪ {y_i} (line 20) uses the original
+//     Q, and a successful y_i replaces x_i only at line 29.
+//   - Line 29 "P ← P' ∪ C" (§4.2 on line 29: "merging children C and
 //     those individuals not involved in search") is read as
 //     P ← P' ∪ C ∪ {x_i ∈ Q not replaced}: the members of Q whose trial
 //     failed stay in P. Read literally, P would lose λ − |C| individuals
 //     every generation and fall below μ_t within a few generations.
-//   - A ← x_i is done at once (line HECO-update-archive is inside the loop),
+//   - A ← x_i is done at once (line 24 is inside the loop),
 //     so later trials of the same generation may draw the archived parent;
-//     the archive is trimmed only at lines HECO-archive1 … HECO-archive2.
-//   - f*(P) of ẽ(x) = |f(x) − f*(P)| (spec lines 447–455) is computed once
+//     the archive is trimmed only at lines 34 … 37.
+//   - f*(P) of ẽ(x) = |f(x) − f*(P)| (§4.2, the equivalent objective ẽ) is computed once
 //     per generation over P at its start, by default literally as printed:
 //     the min f over the feasible members, or min v over P when none is
 //     feasible (a violation used as an objective level: odd). The setting
@@ -43,25 +44,25 @@ package solver
 //     individual's fitness") instead; see FStarReading. On C15 at D = 10
 //     (25 seeds, literal w1) the two readings give the same best in every
 //     run, because w1 ≈ 0 whenever P has no feasible member.
-//   - The weights of line HECO-Weight (spec line 571): by default with the
+//   - The weights of line 7 (eq. (28) in §4.2): by default with the
 //     exponent 20·i/λ (W1 "alt"), the reading that reproduces the paper's
 //     published HECO-PDE results, or as printed (W1 "literal",
 //     w1 = (t/T)^(20·i)); see W1Reading and hecoWeights.
-//   - Strategy competition (eq. equStrat, spec line 594; δ at line 760): the
-//     counts n_k grow inside the generation (line HECO-save-parameters), and
+//   - Strategy competition (§4.2, the probabilities q_k; δ = 1/20 in §5.2): the
+//     counts n_k grow inside the generation (line 25), and
 //     the δ-test runs after every strategy choice, as in LSHADE44; see
 //     chooseStrategy. PCA trials count for no strategy.
-//   - Circle memories (line HECO-update-memory): one pair M_F, M_CR of size
-//     H per strategy (line HECO-update-memory: "for each strategy"), updated
+//   - Circle memories (line 28): one pair M_F, M_CR of size
+//     H per strategy (line 28: "for each strategy"), updated
 //     with the LSHADE44 means; L-SHADE's terminal CR value is off by default
 //     (HECOSettings.CRTerminal explains why).
-//   - Line HECO-population-reduce2 removes |P| − μ_t members at random but
-//     never the best one (spec line 654: "non-best individuals").
-//   - PCA-projection (lines HECO-PCA1/HECO-PCA2) runs at most once per
+//   - Line 33 removes |P| − μ_t members at random but
+//     never the best one (§4.2 on lines 30–33: "non-best individuals").
+//   - PCA-projection (lines 13/14) runs at most once per
 //     generation, lazily, on the λ members of Q (the parents), selecting the
 //     PCAK best by the feasibility rule (default PCAK = λ: the whole Q, as
-//     line HECO-PCA1 says "on set Q"; §3.3's "k = 8" is PMODE's λ) and keeping
-//     PCAM = min(5, D−1) components (spec line 401: "calculate the 5
+//     line 13 says "on set Q"; §3.3's "k = 8" is PMODE's λ) and keeping
+//     PCAM = min(5, D−1) components (§4.1 on line 11 of PMODE: "calculate the 5
 //     eigenvectors", and §3.2 "e.g., m = 5"; m ≥ D would be the identity). If
 //     Q has zero variance the trial falls back to mutation and crossover (as
 //     in PMODE). A PCA trial records no F, CR and no strategy success.
@@ -79,7 +80,7 @@ import (
 	"pcaplay/core/rng"
 )
 
-// W1Reading selects the formula of the weight w_1i,t (line HECO-Weight).
+// W1Reading selects the formula of the weight w_1i,t (line 7).
 //
 // The default is W1Alt, not the printed formula: a user who selects
 // "HECO-PDE" expects the algorithm that produced the paper's numbers, and
@@ -109,7 +110,7 @@ const (
 var W1Names = []string{"literal", "alt"}
 
 // FStarReading selects the definition of f*(P) in ẽ(x) = |f(x) − f*(P)|
-// (spec lines 447–455). The sentence says "f*(P) denotes the best
+// (§4.2, the definition of the equivalent objective). The sentence says "f*(P) denotes the best
 // individual's fitness in population P"; the formula printed under it agrees
 // when P has feasible members (min f over them) but gives min v(x) — a
 // violation, not a fitness — when none is feasible.
@@ -134,7 +135,7 @@ var FStarNames = []string{"literal", "best"}
 // package de for every trial.
 type HECOBound int
 
-// HECOBoundLSHADE44 is LSHADE44's bound handling (algorithms.md §1 step 5):
+// HECOBoundLSHADE44 is LSHADE44's bound handling (its published MATLAB code):
 // the midpoint between the bound and the target x_i for current-to-pbest
 // trials (zrcad_shade, de.Midpoint) and reflection for randrl trials (zrcad,
 // de.Reflect; zrcad reflects repeatedly, de.Reflect once and then clamps,
@@ -160,7 +161,7 @@ type HECOSettings struct {
 	// sub-problems f_i (paper 12). At least 4: randrl/1 needs three donors
 	// distinct from x_i.
 	Lambda int
-	// N0 is n_0 > 0 of the strategy competition, eq. equStrat (paper 2).
+	// N0 is n_0 > 0 of the strategy competition, eq. (29) (paper 2).
 	N0 float64
 	// Delta is δ: all success counts n_k are reset when some q_k < δ
 	// (paper 1/20).
@@ -175,19 +176,19 @@ type HECOSettings struct {
 	// max(1, round(p·|P|)) of P by the feasibility rule. The paper only says
 	// p ∈ (0, 1]; the default 0.11 is LSHADE44's.
 	P float64
-	// ArchiveRate gives |A|_max = round(ArchiveRate·μ_t) (line HECO-archive1:
+	// ArchiveRate gives |A|_max = round(ArchiveRate·μ_t) (line 34:
 	// 4·μ_t).
 	ArchiveRate float64
 	// PCA switches PCA-projection on (HECO-PDE) or off (HECO-DE).
 	PCA bool
-	// PCAProb is the probability of line HECO-If-Start (paper 0.1).
+	// PCAProb is the probability of line 12 (paper 0.1).
 	PCAProb float64
 	// PCAM is m, the number of principal components kept (paper 5).
 	PCAM int
 	// PCAK is k, the number of best members of Q the PCA is computed on
-	// (default λ: line HECO-PCA1 "perform PCA-projection on set Q").
+	// (default λ: line 13 "perform PCA-projection on set Q").
 	PCAK int
-	// W1 selects the formula of w1 (line HECO-Weight), see W1Reading.
+	// W1 selects the formula of w1 (line 7), see W1Reading.
 	W1 W1Reading
 	// FStar selects the definition of f*(P), see FStarReading.
 	FStar FStarReading
@@ -198,7 +199,7 @@ type HECOSettings struct {
 	// CRStd is the standard deviation of CR ~ N(M_CR, CRStd). LSHADE44's code
 	// uses √0.1 ≈ 0.316 (it reads L-SHADE's N(M, 0.1) as variance 0.1);
 	// L-SHADE and the HECO-DE Python port use 0.1. The paper defers to
-	// LSHADE44 (§4.2, line HECO-update-memory), so the default is √0.1.
+	// LSHADE44 (§4.2, line 28), so the default is √0.1.
 	CRStd float64
 
 	// CRTerminal enables L-SHADE's terminal value ⊥ of M_CR, which
@@ -269,7 +270,7 @@ func (s *HECOSettings) Params() []Param {
 	bn := hecoBoundNames()
 	return []Param{
 		intParam("lambda", "λ: size of Q and number of sub-problems f_i", &s.Lambda, d.Lambda, 4, 1000),
-		floatParam("n0", "n0 > 0: prior success count of each strategy (eq. equStrat)", &s.N0, d.N0, 0.01, 1000),
+		floatParam("n0", "n0 > 0: prior success count of each strategy (eq. (29))", &s.N0, d.N0, 0.01, 1000),
 		floatParam("delta", "δ: reset the success counts when some q_k < δ", &s.Delta, d.Delta, 0, 0.25),
 		intParam("h", "H: size of each strategy's circle memories M_F, M_CR", &s.H, d.H, 1, 1000),
 		floatParam("mu0", "initial population μ0 = round(mu0·D)", &s.Mu0Factor, d.Mu0Factor, 0.1, 1000),
@@ -338,9 +339,9 @@ func (s *HECOSettings) New(p problem.Problem) (Method, error) {
 }
 
 // The four strategies of LSHADE44 (§4.2, "four search strategies"): the
-// mutation current-to-pbest/1 (eq. equMutation1) or randrl/1 (eq.
-// equMutation3), each with binomial (eq. equCRbio) or exponential (eq.
-// equCRexp) crossover.
+// mutation current-to-pbest/1 (eq. (30)) or randrl/1 (eq.
+// (32)), each with binomial (eq. (33)) or exponential (eq.
+// (34)) crossover.
 const (
 	hecoPBestBin = iota
 	hecoPBestExp
@@ -399,9 +400,9 @@ type heco struct {
 	pcaTrials []PCATrial // the PCA trials of this generation (Snapshot.PCATrials)
 }
 
-// Init runs lines HECO-Initialisation1 … HECO-FES.
+// Init runs lines 1 … 5.
 func (h *heco) Init(c *Context) error {
-	// Line HECO-Initialisation1: sizes μ_0, μ_Tmax; memories M_F = F0 and
+	// Line 1: sizes μ_0, μ_Tmax; memories M_F = F0 and
 	// M_CR = CR0 of size H per strategy; q_k = 1/4 (all n_k = 0); A = ∅.
 	h.n = c.Problem.Dim()
 	h.lo, h.hi = c.Problem.Bounds()
@@ -423,21 +424,21 @@ func (h *heco) Init(c *Context) error {
 	h.accepted = make([]bool, lam)
 	h.strat = make([]int, lam)
 	h.mutant = make([]float64, h.n)
-	// Line HECO-Initialisation2: t = 0.
+	// Line 2: t = 0.
 	h.gen = 0
-	// Lines HECO-Generate-Population … HECO-FES: μ_0 uniform points,
+	// Lines 3 … 5: μ_0 uniform points,
 	// evaluated (fewer if the budget is smaller than μ_0).
 	h.pop = initUniform(c, h.mu0)
 	h.publish(c)
 	return nil
 }
 
-// Iterate runs one pass of the loop HECO-While-Start … HECO-While-End.
+// Iterate runs one pass of the loop of lines 6 … 39.
 func (h *heco) Iterate(c *Context) error {
 	lam := h.s.Lambda
 	mu := h.pop.size()
 	if c.Remaining() <= 0 {
-		return nil // line HECO-While-Start: FES = FES_max, nothing left to do
+		return nil // line 6: FES = FES_max, nothing left to do
 	}
 	if mu < lam || mu < 4 {
 		return fmt.Errorf("heco: population of %d cannot hold Q of lambda = %d", mu, lam)
@@ -445,17 +446,17 @@ func (h *heco) Iterate(c *Context) error {
 	r := c.RNG
 	n := h.n
 
-	// Line HECO-Weight: adjust the weights, t/T_max = FES/MaxFES at the start
+	// Line 7: adjust the weights, t/T_max = FES/MaxFES at the start
 	// of the generation.
 	tau := float64(c.FES()) / float64(c.MaxFES)
 	for i := range lam {
 		h.w1[i], h.w2[i], h.w3[i] = hecoWeights(h.s.W1, i+1, lam, tau)
 	}
-	// Line HECO-Stratgies: S_F = S_CR = ∅ for each strategy.
+	// Line 8: S_F = S_CR = ∅ for each strategy.
 	for k := range hecoStrategies {
 		h.sF[k], h.sCR[k], h.sDelta[k] = h.sF[k][:0], h.sCR[k][:0], h.sDelta[k][:0]
 	}
-	// Line HECO-Children: C = ∅ (C is the set of accepted trials).
+	// Line 9: C = ∅ (C is the set of accepted trials).
 	clear(h.accepted)
 	for i := range h.strat {
 		h.strat[i] = hecoNoTrial
@@ -465,11 +466,11 @@ func (h *heco) Iterate(c *Context) error {
 	projTried := false
 	h.ranked = h.ranked[:0]
 
-	// Line HECO-population-Q: Q = λ members of P drawn without replacement;
+	// Line 10: Q = λ members of P drawn without replacement;
 	// P' = P \ Q is the rest of the population.
 	de.Pick(r, h.q, mu)
 	// ẽ needs f*(P), the feasibility-rule best fitness of P at the start of
-	// the generation (definition under eq. equEquivalentFunction, literal).
+	// the generation (definition under eq. (25), literal).
 	fstar := hecoFStar(h.s.FStar, h.pop.f, h.pop.v)
 	for i, qi := range h.q {
 		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
@@ -480,9 +481,9 @@ func (h *heco) Iterate(c *Context) error {
 	fLo, fHi := minMax(h.qf)
 	vLo, vHi := minMax(h.qv)
 
-	// Line HECO-For-Start: for x_i in Q, i = 1..λ.
+	// Line 11: for x_i in Q, i = 1..λ.
 	for i := range lam {
-		// Line HECO-While-Start (FES ≤ FES_max): the last generation
+		// Line 6 (FES ≤ FES_max): the last generation
 		// evaluates only what the budget has left.
 		if c.Remaining() == 0 {
 			break
@@ -492,11 +493,11 @@ func (h *heco) Iterate(c *Context) error {
 		y := h.trials[i*n : (i+1)*n]
 		k := hecoNoStrategy
 		var F, CR float64
-		// Line HECO-If-Start: with probability PCAProb (HECO-PDE only; HECO-DE
+		// Line 12: with probability PCAProb (HECO-PDE only; HECO-DE
 		// has no such line and draws no random number here).
 		pcaTrial := false
 		if h.s.PCA && r.Float64() < h.s.PCAProb {
-			// Line HECO-PCA1: PCA-projection on Q, λ projected individuals
+			// Line 13: PCA-projection on Q, λ projected individuals
 			// x'_1..x'_λ, computed once per generation the first time it is
 			// needed.
 			if !projTried {
@@ -506,7 +507,7 @@ func (h *heco) Iterate(c *Context) error {
 				}
 			}
 			if h.proj != nil {
-				// Line HECO-PCA2: y_i = x'_i, repaired into the box (see
+				// Line 14: y_i = x'_i, repaired into the box (see
 				// HECOBoundLSHADE44).
 				copy(y, h.proj.Points[i*n:(i+1)*n])
 				h.bound(hecoNoStrategy).Repair(y, x, h.lo, h.hi, nil)
@@ -514,33 +515,33 @@ func (h *heco) Iterate(c *Context) error {
 			}
 		}
 		if !pcaTrial {
-			// Line HECO-Stratgies2: strategy k with probability q_k, F and CR
+			// Line 16: strategy k with probability q_k, F and CR
 			// from strategy k's circle memories.
 			k = h.chooseStrategy(r)
 			F, CR = h.sampleFCR(r, k)
-			// Line HECO-trail: mutation, bound repair, crossover.
+			// Line 17: mutation, bound repair, crossover.
 			h.trial(r, k, xi, F, CR, y)
 		}
 		h.strat[i] = k
 		// Evaluate f(y_i) and v(y_i).
 		fy, vy := c.Evaluate(y)
 		h.tf[i], h.tv[i] = fy, vy
-		// Line HECO-append: Q' = Q ∪ {y_i}.
+		// Line 20: Q' = Q ∪ {y_i}.
 		ey := hecoE(fy, fstar)
-		// Line HECO-normalize: min-max normalisation of ẽ, f, v over Q'.
+		// Line 21: min-max normalisation of ẽ, f, v over Q'.
 		// (fmath.Min and Max are the built-ins, inlined also in WebAssembly)
 		el, eh := fmath.Min(eLo, ey), fmath.Max(eHi, ey)
 		fl, fh := fmath.Min(fLo, fy), fmath.Max(fHi, fy)
 		vl, vh := fmath.Min(vLo, vy), fmath.Max(vHi, vy)
-		// Line HECO-calculate-fi-vi: f_i = w1i·ẽ + w2i·v + w3i·f (eq. equHEOP4).
+		// Line 22: f_i = w1i·ẽ + w2i·v + w3i·f (eq. (26)).
 		fiY := h.subproblem(i, hecoNorm(ey, el, eh), hecoNorm(vy, vl, vh), hecoNorm(fy, fl, fh))
 		fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
 		// Strict comparison f_i(y_i) < f_i(x_i).
 		if fiY < fiX {
-			// Line HECO-update-archive: C ← y_i ∪ C, A ← x_i ∪ A.
+			// Line 24: C ← y_i ∪ C, A ← x_i ∪ A.
 			h.accepted[i] = true
 			h.archive = append(h.archive, x...)
-			// Line HECO-save-parameters: F, CR into S_F, S_CR of strategy k
+			// Line 25: F, CR into S_F, S_CR of strategy k
 			// with the improvement Δ = f_i(x_i) − f_i(y_i) (weights of the
 			// memory update), n_k++.
 			if k != hecoNoStrategy {
@@ -550,7 +551,7 @@ func (h *heco) Iterate(c *Context) error {
 				h.succ[k]++
 			}
 		}
-	} // Line HECO-For-End
+	} // Line 27
 
 	// The PCA trials and their verdicts, for the snapshot.
 	for i := range lam {
@@ -563,24 +564,24 @@ func (h *heco) Iterate(c *Context) error {
 		c.SetPCATrials(h.pcaTrials)
 	}
 
-	// Line HECO-update-memory: M_F, M_CR of each strategy from its S_F, S_CR.
+	// Line 28: M_F, M_CR of each strategy from its S_F, S_CR.
 	for k := range hecoStrategies {
 		h.updateMemory(k)
 	}
-	// Line HECO-update-P: P ← P' ∪ C, keeping the members of Q that were not
+	// Line 29: P ← P' ∪ C, keeping the members of Q that were not
 	// replaced (each accepted y_i takes its parent's place).
 	for i, qi := range h.q {
 		if h.accepted[i] {
 			h.pop.set(qi, h.trials[i*n:(i+1)*n], h.tf[i], h.tv[i])
 		}
 	}
-	// Lines HECO-population-reduce1 … HECO-population-reduce2 (eq.
-	// equPopulationSize) with t/T_max = FES/MaxFES after this generation.
+	// Lines 30 … 33 (eq.
+	// eq. (35)) with t/T_max = FES/MaxFES after this generation.
 	muT := h.requiredSize(c)
 	if muT < h.pop.size() {
 		h.shrink(r, h.pop.size()-muT)
 	}
-	// Lines HECO-archive1 … HECO-archive2: |A|_max = ArchiveRate·μ_t.
+	// Lines 34 … 37: |A|_max = ArchiveRate·μ_t.
 	h.trimArchive(r, int(math.Round(h.s.ArchiveRate*float64(muT))))
 	// FES ← FES + λ is counted by the Context; t ← t + 1.
 	h.gen++
@@ -589,7 +590,7 @@ func (h *heco) Iterate(c *Context) error {
 }
 
 // hecoWeights returns the weights (w_1i,t, w_2i,t, w_3i,t) of sub-problem i
-// (1-based) of λ at tau = t/T_max ∈ [0, 1] (line HECO-Weight):
+// (1-based) of λ at tau = t/T_max ∈ [0, 1] (line 7):
 //
 //	w1 = tau^(20·i)            (W1Literal, as printed)
 //	w1 = tau^(20·i/λ)          (W1Alt)
@@ -611,7 +612,7 @@ func hecoWeights(reading W1Reading, i, lambda int, tau float64) (w1, w2, w3 floa
 	return w1, w2, w3
 }
 
-// subproblem is f_i = w1i·ẽ + w2i·v + w3i·f of eq. equHEOP4 on normalised
+// subproblem is f_i = w1i·ẽ + w2i·v + w3i·f of eq. (26) on normalised
 // values. Each product is rounded on its own (no FMA) so the sum has the
 // same bits on every platform.
 func (h *heco) subproblem(i int, e, v, f float64) float64 {
@@ -619,7 +620,7 @@ func (h *heco) subproblem(i int, e, v, f float64) float64 {
 }
 
 // hecoNorm is the min-max normalisation (a − lo)/(hi − lo) of line
-// HECO-normalize. It never returns NaN: when max = min (or the range is not
+// 21. It never returns NaN: when max = min (or the range is not
 // a positive number) every value maps to 0, and when the range is infinite
 // a value equal to the maximum maps to 1 and any other undefined quotient
 // to 0.
@@ -638,7 +639,7 @@ func hecoNorm(a, lo, hi float64) float64 {
 	return x
 }
 
-// hecoFStar is f*(P) of eq. equEquivalentFunction: the least f among the
+// hecoFStar is f*(P) of eq. (25): the least f among the
 // feasible members of P or, when P has no feasible member, the least v over
 // P (FStarLiteral) or the f of the least-violated member (FStarBest).
 func hecoFStar(reading FStarReading, f, v []float64) float64 {
@@ -666,7 +667,7 @@ func hecoFStar(reading FStarReading, f, v []float64) float64 {
 	return best
 }
 
-// hecoE is ẽ(x) = |f(x) − f*(P)| (eq. equEquivalentFunction), 0 when both
+// hecoE is ẽ(x) = |f(x) − f*(P)| (eq. (25)), 0 when both
 // are the same infinity (the same level; |∞ − ∞| would be NaN).
 func hecoE(f, fstar float64) float64 {
 	if e := math.Abs(f - fstar); !math.IsNaN(e) {
@@ -685,12 +686,11 @@ func minMax(a []float64) (lo, hi float64) {
 }
 
 // chooseStrategy draws strategy k with probability
-// q_k = (n_k + n0)/Σ(n_i + n0) (eq. equStrat) by roulette wheel. As in
+// q_k = (n_k + n0)/Σ(n_i + n0) (eq. (29)) by roulette wheel. As in
 // LSHADE44's roulete.m the δ-test comes after the draw: if the smallest q_k
 // is below δ, all n_k are reset to 0 (q_k = 1/4 again). The n_k grow inside
-// the generation (line HECO-save-parameters), so the test runs at every
-// strategy choice, not once per generation. The paper gives δ (spec line
-// 760) but not when to test it; with counts that accumulate over the run a
+// the generation (line 25), so the test runs at every
+// strategy choice, not once per generation. The paper gives δ (§5.2) but not when to test it; with counts that accumulate over the run a
 // reset happens only when one strategy keeps dominating (e.g. n = (33, 0, 0,
 // 0) with n0 = 2: q_min = 2/41 < 1/20).
 func (h *heco) chooseStrategy(r *rng.PCG) int {
@@ -713,7 +713,7 @@ func (h *heco) chooseStrategy(r *rng.PCG) int {
 	return k
 }
 
-// strategyProb returns q_k of eq. equStrat for the current n_k.
+// strategyProb returns q_k of eq. (29) for the current n_k.
 func (h *heco) strategyProb() []float64 { return h.strategyProbInto(make([]float64, hecoStrategies)) }
 
 // strategyProbInto writes q_k into q (length hecoStrategies) and returns it.
@@ -753,13 +753,13 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 }
 
 // trial writes into y the trial of strategy k for the target P[xi] (line
-// HECO-trail). Donors come from P as it was at the start of the generation
+// 17). Donors come from P as it was at the start of the generation
 // and from the archive A:
 //
-//   - current-to-pbest/1 (eq. equMutation1): x_pbest uniform among the top
+//   - current-to-pbest/1 (eq. (30)): x_pbest uniform among the top
 //     max(1, round(p·|P|)) of P by the feasibility rule, r1 ∈ P \ {i},
 //     r2 ∈ (P ∪ A) \ {i, r1} (LSHADE44; r1 ≠ pbest is not enforced);
-//   - randrl/1 (eq. equMutation3): three distinct members of P \ {i}, ordered
+//   - randrl/1 (eq. (32)): three distinct members of P \ {i}, ordered
 //     best first by the feasibility rule, v = x_r1* + F(x_r2* − x_r3*).
 //
 // The mutant is repaired before crossover: LSHADE44 repairs the trial after
@@ -913,7 +913,7 @@ func siftDown(hp []rankKey, j int) {
 	}
 }
 
-// project runs PCA-projection on Q (line HECO-PCA1) and records it in the
+// project runs PCA-projection on Q (line 13) and records it in the
 // snapshot. When the selected points have zero variance no principal
 // direction exists (§3.3: the projected points would be the points
 // themselves, wasting an evaluation on a copy of the parent); h.proj stays
@@ -935,7 +935,7 @@ func (h *heco) project(c *Context) error {
 }
 
 // updateMemory updates strategy k's circle memories from its successes of
-// this generation (line HECO-update-memory, LSHADE44): with weights
+// this generation (line 28, LSHADE44): with weights
 // w_m = Δ_m/ΣΔ (equal weights when ΣΔ is 0 or not finite),
 // M_F[pos] = Σ w F² / Σ w F (weighted Lehmer mean) and M_CR[pos] = Σ w CR
 // (weighted arithmetic mean). With CRTerminal, M_CR[pos] becomes the
@@ -975,7 +975,7 @@ func (h *heco) updateMemory(k int) {
 	h.pos[k] = (p + 1) % h.s.H
 }
 
-// requiredSize is μ_t of eq. equPopulationSize with t/T_max = FES/MaxFES.
+// requiredSize is μ_t of eq. (35) with t/T_max = FES/MaxFES.
 func (h *heco) requiredSize(c *Context) int {
 	tau := math.Min(1, float64(c.FES())/float64(c.MaxFES))
 	return int(math.Round(float64(h.mu0) - float64(tau*float64(h.mu0-h.s.MuFinal))))
@@ -1013,7 +1013,7 @@ func (h *heco) shrink(r *rng.PCG, m int) {
 }
 
 // trimArchive deletes uniformly chosen members of A until |A| ≤ maxSize
-// (lines HECO-archive1 … HECO-archive2). A deleted row is overwritten by
+// (lines 34 … 37). A deleted row is overwritten by
 // the last one; the order of A carries no meaning.
 func (h *heco) trimArchive(r *rng.PCG, maxSize int) {
 	n := h.n

@@ -178,7 +178,7 @@ func TestHECOBudgetIsExact(t *testing.T) {
 	}
 }
 
-// Population size follows eq. equPopulationSize from μ0 = 12·D down to
+// Population size follows eq. (35) from μ0 = 12·D down to
 // μ_Tmax = λ, and the archive stays within 4·μ_t.
 func TestHECOPopulationAndArchive(t *testing.T) {
 	const D, fes = 10, 30000
@@ -341,7 +341,7 @@ func TestHECOPDEProjections(t *testing.T) {
 	if pcaGens == 0 || exact == 0 {
 		t.Fatalf("%d of %d generations ran PCA-projection, %d trials unrepaired", pcaGens, gens, exact)
 	}
-	// About 10 % of the trials are projections (line HECO-If-Start).
+	// About 10 % of the trials are projections (line 12).
 	if frac := float64(pcaTrials) / float64(gens*s.Lambda); frac < 0.07 || frac > 0.13 {
 		t.Errorf("PCA trial fraction %.3f, want ≈ 0.1", frac)
 	}

@@ -78,7 +78,7 @@ func initUniform(c *Context, size int) population {
 }
 
 // dominates reports Pareto dominance in the bi-objective space (f, v) of
-// CMODE (paper eq. equBOP): a is no worse in both and better in one.
+// CMODE (paper eq. (21)): a is no worse in both and better in one.
 func dominates(fa, va, fb, vb float64) bool {
 	return fa <= fb && va <= vb && (fa < fb || va < vb)
 }

@@ -212,9 +212,9 @@ type PCATrial struct {
 	// F and V are f and v of X, the evaluation the run counted.
 	F, V float64
 	// Accepted is the selection's verdict. PMODE (lines
-	// stepSelectionStart–stepSelectionEnd): the child is non-dominated in C
+	// 20–23): the child is non-dominated in C
 	// and replaced a member of Q it dominates. HECO-PDE (line
-	// HECO-update-archive): f_i(y_i) < f_i(x_i), so it replaced its parent.
+	// 24): f_i(y_i) < f_i(x_i), so it replaced its parent.
 	// A later step of the same generation may still remove an accepted child
 	// (in PMODE a later child of R that dominates it, or the archive's
 	// reinsertion; in HECO-PDE the population-size reduction).

@@ -11,7 +11,7 @@ type Entry struct {
 	Summary   Summary `json:"summary"`
 }
 
-// RankMean ranks algorithms on one problem by their mean values (§5.3 rule 1,
+// RankMean ranks algorithms on one problem by their mean values (§5.4 rule 1,
 // the CEC 2017/2018 competition rule). Entry a is better than entry b when,
 // lexicographically,
 //
@@ -42,7 +42,7 @@ func RankMean(entries []Entry) []int {
 }
 
 // RankMedian ranks algorithms on one problem by their median solutions
-// (§5.3 rule 2): a feasible median beats an infeasible one, feasible medians
+// (§5.4 rule 2): a feasible median beats an infeasible one, feasible medians
 // are compared by f (Summary.Median, lower better) and infeasible ones by
 // their mean violation (Summary.MedianV, lower better). A median solution is
 // feasible when MedianV == 0. Two infeasible medians with equal violation tie
@@ -109,7 +109,7 @@ func cmpHigher(a, b float64) int {
 	return cmpLower(b, a)
 }
 
-// Table is the ranking of several algorithms on several problems (§5.3
+// Table is the ranking of several algorithms on several problems (§5.4
 // rule 3).
 type Table struct {
 	// Problems and Algorithms name the rows and columns of Mean and Median.

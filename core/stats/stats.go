@@ -1,7 +1,7 @@
 // Package stats turns the final results of independent runs into the
 // per-problem summary of the CEC 2017 constrained competition (the
 // supplement tables of Huang et al., rows best, median, c, v̄, mean, worst,
-// std, SR, vio) and ranks algorithms by the competition rules (§5.3).
+// std, SR, vio) and ranks algorithms by the competition rules (§5.4).
 //
 // It also holds the statistics the field reports beside those tables:
 // pairwise Wilcoxon rank-sum (Mann–Whitney U) tests with Holm's
@@ -20,7 +20,7 @@
 // # Order of runs
 //
 // All order statistics use the CEC order ≺ on runs (the feasibility rule of
-// the competition, §5.3 rule 2):
+// the competition, §5.4 rule 2):
 //
 //	a ≺ b  ⇔  a feasible, b infeasible
 //	       or both feasible   and f_a < f_b

@@ -63,7 +63,8 @@
 // sgn(0) = 0 and round is half away from zero (math.Round), as in the C code.
 // The objective of C02 and C05 uses the unrotated z while their constraints
 // use the rotated vectors, as in the official code. C17/C26 and C19/C28 have
-// no feasible point (see the spec, §6).
+// no feasible point: the paper's supplement tables (Tables 11–18) give
+// SR = 0 for them at every D, for both of its algorithms.
 //
 // # Numerics
 //

@@ -18,7 +18,8 @@ import (
 	"pcaplay/core/problem/cec2017/official"
 )
 
-// Real constraint counts and box half-widths as given by the spec (§2, §3).
+// Real constraint counts and box half-widths as given by the CEC 2017
+// technical report's problem definitions (Wu, Mallipeddi, Suganthan 2016).
 var (
 	specNG    = [NumProblems]int{1, 1, 1, 2, 2, 0, 0, 0, 1, 0, 1, 2, 3, 1, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 1, 2, 2}
 	specNH    = [NumProblems]int{0, 0, 1, 0, 0, 6, 2, 2, 1, 2, 1, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0}
