@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -309,23 +308,10 @@ func writeRunTables(w io.Writer, recs []experiment.Record, plan *experiment.Plan
 	return nil
 }
 
-// tableTitle is "PMODE, D = 10 (25 runs, MaxFES = 200000)"; the run count
-// is given as a range when it differs between problems.
+// tableTitle is experiment.TableTitle.
 func tableTitle(algo string, dim int, sums []stats.Summary, maxFES int) string {
-	lo, hi := math.MaxInt, 0
-	for _, s := range sums {
-		lo, hi = min(lo, s.Runs), max(hi, s.Runs)
-	}
-	n := fmt.Sprint(lo)
-	if lo != hi {
-		n = fmt.Sprintf("%d–%d", lo, hi)
-	}
-	fes := ""
-	if maxFES > 0 {
-		fes = fmt.Sprintf(", MaxFES = %d", maxFES)
-	}
-	return fmt.Sprintf("%s, D = %d (%s runs%s)", displayName(algo), dim, n, fes)
+	return experiment.TableTitle(algo, dim, sums, maxFES)
 }
 
-// displayName is the paper's spelling: "pmode" → "PMODE".
-func displayName(algo string) string { return strings.ToUpper(algo) }
+// displayName is experiment.DisplayName: "pmode" → "PMODE".
+func displayName(algo string) string { return experiment.DisplayName(algo) }

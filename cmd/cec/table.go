@@ -37,19 +37,9 @@ func filterRecords(recs []experiment.Record, algos string, dim int) ([]experimen
 	return out, nil
 }
 
-// maxFESOf returns the budget shared by the records of algo at dim, or 0
-// when it varies.
+// maxFESOf is experiment.SharedMaxFES.
 func maxFESOf(recs []experiment.Record, algo string, dim int) int {
-	m := -1
-	for _, r := range recs {
-		if r.Algo == algo && r.Dim == dim {
-			if m >= 0 && m != r.MaxFES {
-				return 0
-			}
-			m = r.MaxFES
-		}
-	}
-	return max(m, 0)
+	return experiment.SharedMaxFES(recs, algo, dim)
 }
 
 // cmdTable prints the paper's supplement layout per algorithm and

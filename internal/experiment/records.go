@@ -353,28 +353,52 @@ func ValidDataLabel(s string) bool {
 // of one (algorithm, problem, dimension) with different budgets or settings.
 // where(i) names the origin of record i in messages.
 func Check(recs []Record, where func(i int) string) error {
-	type cell struct {
-		Algo, Problem string
-		Dim           int
+	seen, runs, err := checkRuns(recs, where)
+	if err != nil {
+		return err
 	}
+	return checkComplete(recs, seen, runs)
+}
+
+// CheckRuns is Check without the complete grid: it names the first run
+// listed twice and two runs of one (algorithm, problem, dimension) with
+// different budgets, settings or data, and accepts missing runs (an
+// experiment in progress, or one whose failed runs have no record).
+func CheckRuns(recs []Record, where func(i int) string) error {
+	_, _, err := checkRuns(recs, where)
+	return err
+}
+
+// cell is an (algorithm, problem, dimension) of a grid.
+type cell struct {
+	Algo, Problem string
+	Dim           int
+}
+
+func checkRuns(recs []Record, where func(i int) string) (map[Key]int, map[cell][]int, error) {
 	seen := map[Key]int{}
 	runs := map[cell][]int{}
 	first := map[cell]int{}
 	for i, r := range recs {
 		k := r.Key()
 		if j, dup := seen[k]; dup {
-			return fmt.Errorf("duplicate run %s (%s and %s)", k, where(j), where(i))
+			return nil, nil, fmt.Errorf("duplicate run %s (%s and %s)", k, where(j), where(i))
 		}
 		seen[k] = i
 		c := cell{r.Algo, r.Problem, r.Dim}
 		if _, ok := first[c]; !ok {
 			first[c] = i
 		} else if f := recs[first[c]]; f.MaxFES != r.MaxFES || f.Settings != r.Settings || f.Data != r.Data {
-			return fmt.Errorf("%s: budget, settings or data differ from %s (%s: maxfes %d, %q, data %s; %s: maxfes %d, %q, data %s)",
+			return nil, nil, fmt.Errorf("%s: budget, settings or data differ from %s (%s: maxfes %d, %q, data %s; %s: maxfes %d, %q, data %s)",
 				k, Key{f.Algo, f.Problem, f.Dim, f.Run}, where(i), r.MaxFES, r.Settings, r.Data, where(first[c]), f.MaxFES, f.Settings, f.Data)
 		}
 		runs[c] = append(runs[c], r.Run)
 	}
+	return seen, runs, nil
+}
+
+// checkComplete names the first missing run of the grid implied by recs.
+func checkComplete(recs []Record, seen map[Key]int, runs map[cell][]int) error {
 	// The implied grid at each dimension: every algorithm × every problem
 	// × runs 0..R−1, R = the largest run + 1 at that dimension.
 	for _, d := range Dims(recs) {

@@ -1,0 +1,434 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"pcaplay/core/chart"
+	"pcaplay/core/stats"
+)
+
+// ResultsOptions tune Summarise.
+type ResultsOptions struct {
+	// Configs are the configurations to show, in this order: values of the
+	// records' "algo" field (a configuration of an experiment is named by
+	// the algo of its records). Empty: every algorithm of the records, in
+	// canonical order (as cec table, rank and wilcoxon). The records of
+	// other algorithms are left out (a note says how many); a listed
+	// configuration without records gets a note and no column.
+	Configs []string `json:"configs"`
+	// Dim keeps the runs at this dimension; 0: every dimension.
+	Dim int `json:"dim"`
+	// Alpha is the level of the +/−/≈ marks after Holm's correction;
+	// 0: stats.DefaultAlpha.
+	Alpha float64 `json:"alpha"`
+	// Targets of the runtime ECDFs; empty: stats.DefaultTargets.
+	Targets []stats.Target `json:"targets"`
+	// LogFES draws the FES axes of the convergence and ECDF charts on a
+	// log scale.
+	LogFES bool `json:"log_fes"`
+	// JSONL asks for Results.JSONL.
+	JSONL bool `json:"jsonl"`
+}
+
+// Results is everything the results view shows of a set of runs.
+type Results struct {
+	// Configs are the configurations shown, in order.
+	Configs []string `json:"configs"`
+	// Runs is the number of records summarised.
+	Runs int `json:"runs"`
+	// Notes say what was left out or is incomplete, one sentence each.
+	Notes []string `json:"notes"`
+	// Dims are the results at each dimension, in increasing order.
+	Dims []DimResults `json:"dims"`
+	// JSONL is every record given (not only those shown), one JSON line
+	// each in canonical order: what cec merge writes of them (with
+	// ResultsOptions.JSONL; empty otherwise).
+	JSONL string `json:"jsonl,omitempty"`
+}
+
+// DimResults are the results at one dimension.
+type DimResults struct {
+	Dim int `json:"dim"`
+	// Problems are the problems with runs at Dim, sorted.
+	Problems []string `json:"problems"`
+	// Tables are the supplement tables, one per configuration with runs
+	// at Dim.
+	Tables []ConfigTable `json:"tables"`
+	// LaTeX is every table as cec table -format latex writes them: a
+	// "% title" line and a tabular (stats.WriteLaTeX) per configuration,
+	// separated by blank lines.
+	LaTeX string `json:"latex"`
+	// Compared are the problems on which every configuration has runs:
+	// those of Tests and Rank.
+	Compared []string `json:"compared"`
+	// Tests are the pairwise rank-sum tests on Compared (stats.Compare);
+	// nil with fewer than two configurations or no such problem.
+	Tests *stats.Comparison `json:"tests"`
+	// Rank is the CEC 2018 ranking on Compared (stats.Rank, as cec rank);
+	// nil when there is no such problem.
+	Rank *stats.Table `json:"rank"`
+	// Charts are the charts of each problem, in the order of Problems.
+	Charts []ProblemCharts `json:"charts"`
+	// ECDF is the runtime ECDF over every problem and target (ECharts
+	// option, chart.RuntimeECDF).
+	ECDF json.RawMessage `json:"ecdf"`
+	// Targets name the targets of the ECDFs (stats.Target.String).
+	Targets []string `json:"targets"`
+}
+
+// ConfigTable is the supplement table of one configuration at one
+// dimension.
+type ConfigTable struct {
+	Config string `json:"config"`
+	// Title is cec table's title of the table.
+	Title    string          `json:"title"`
+	Problems []string        `json:"problems"`
+	Sums     []stats.Summary `json:"sums"`
+	// Rows are the table's cells as printed (stats.WriteCSV): a header
+	// row "problem", problems…, then the rows best … vio.
+	Rows [][]string `json:"rows"`
+	// CSV is the table as cec table -format csv writes it.
+	CSV string `json:"csv"`
+}
+
+// ProblemCharts are the ECharts options of one problem.
+type ProblemCharts struct {
+	Problem string `json:"problem"`
+	// Convergence is the median best f with its inter-quartile band per
+	// configuration (chart.MedianConvergence).
+	Convergence json.RawMessage `json:"convergence"`
+	// BoxF are box plots of the final f of the feasible runs; BoxV of the
+	// final v̄ of the infeasible runs, only when some run ended infeasible
+	// (chart.FinalBoxes).
+	BoxF json.RawMessage `json:"box_f"`
+	BoxV json.RawMessage `json:"box_v,omitempty"`
+	// ECDF is the runtime ECDF on this problem.
+	ECDF json.RawMessage `json:"ecdf"`
+}
+
+// DisplayName is the paper's spelling of an algorithm: "pmode" → "PMODE".
+func DisplayName(algo string) string { return strings.ToUpper(algo) }
+
+// TableTitle is the title of a supplement table: "PMODE, D = 10 (25 runs,
+// MaxFES = 200000)"; maxFES 0 leaves the budget out (it varies).
+func TableTitle(algo string, dim int, sums []stats.Summary, maxFES int) string {
+	lo, hi := math.MaxInt, 0
+	for _, s := range sums {
+		lo, hi = min(lo, s.Runs), max(hi, s.Runs)
+	}
+	n := fmt.Sprint(lo)
+	if lo != hi {
+		n = fmt.Sprintf("%d–%d", lo, hi)
+	}
+	fes := ""
+	if maxFES > 0 {
+		fes = fmt.Sprintf(", MaxFES = %d", maxFES)
+	}
+	return fmt.Sprintf("%s, D = %d (%s runs%s)", DisplayName(algo), dim, n, fes)
+}
+
+// SharedMaxFES returns the budget shared by the records of algo at dim,
+// or 0 when it varies (or there are none).
+func SharedMaxFES(recs []Record, algo string, dim int) int {
+	m := -1
+	for _, r := range recs {
+		if r.Algo == algo && r.Dim == dim {
+			if m >= 0 && m != r.MaxFES {
+				return 0
+			}
+			m = r.MaxFES
+		}
+	}
+	return max(m, 0)
+}
+
+// Summarise computes everything the results view shows of the runs recs
+// (records as Read returns them): per dimension, the supplement table of
+// every configuration (stats.Summarize: the paper's median rule), the
+// pairwise Wilcoxon rank-sum tests of the final results in the
+// feasibility-rule order with Holm's correction and the +/−/≈ marks
+// (stats.Compare, as cec wilcoxon), the CEC 2018 ranking by the mean and
+// the median rules (stats.Rank, as cec rank), and the charts of every
+// problem and the runtime ECDF (package chart).
+//
+// The records must be valid runs (Read checks each one); Summarise
+// refuses a run listed twice and runs of one configuration, problem and
+// dimension with different budgets, settings or data (CheckRuns), but
+// accepts missing runs: a note names every (configuration, problem)
+// with fewer runs than the most any has at that dimension, and the tests
+// and the ranking use the problems on which every configuration has runs
+// (DimResults.Compared).
+//
+// Summarise returns an error, naming the value, for no records, a listed
+// configuration given twice or not a valid algo name, Dim with no runs,
+// Alpha outside (0, 1), or a target with a negative or non-finite Delta.
+func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("no runs to summarise")
+	}
+	if err := CheckRuns(recs, func(i int) string { return fmt.Sprintf("record %d", i+1) }); err != nil {
+		return nil, err
+	}
+	alpha := o.Alpha
+	if alpha == 0 {
+		alpha = stats.DefaultAlpha
+	}
+	if !(alpha > 0 && alpha < 1) {
+		return nil, fmt.Errorf("alpha = %v: want a level in (0, 1)", o.Alpha)
+	}
+	targets := o.Targets
+	if len(targets) == 0 {
+		targets = stats.DefaultTargets()
+	}
+	for i, t := range targets {
+		if !t.Feasible && !(t.Delta >= 0 && !math.IsInf(t.Delta, 0)) {
+			return nil, fmt.Errorf("targets[%d]: delta = %v: want a finite number ≥ 0", i, t.Delta)
+		}
+	}
+	res := &Results{Notes: []string{}, Dims: []DimResults{}}
+	all := Algos(recs)
+	configs := o.Configs
+	if len(configs) == 0 {
+		configs = all
+	}
+	for i, c := range configs {
+		switch {
+		case !algoName.MatchString(c):
+			return nil, fmt.Errorf("configuration %q: want a name of lower-case letters, digits and '-' (at most 32), as a record's \"algo\"", c)
+		case slices.Contains(configs[:i], c):
+			return nil, fmt.Errorf("configuration %q listed twice", c)
+		case !slices.Contains(all, c):
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: no runs yet.", c))
+		default:
+			res.Configs = append(res.Configs, c)
+		}
+	}
+	if o.Dim != 0 && !slices.Contains(Dims(recs), o.Dim) {
+		return nil, fmt.Errorf("dim = %d: no runs at that dimension (have %v)", o.Dim, Dims(recs))
+	}
+	var shown []Record
+	other := 0
+	for _, r := range recs {
+		switch {
+		case o.Dim != 0 && r.Dim != o.Dim:
+		case slices.Contains(res.Configs, r.Algo):
+			shown = append(shown, r)
+		default:
+			other++
+		}
+	}
+	if other > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d run(s) of other configurations (%s) not shown.", other,
+			strings.Join(slices.DeleteFunc(slices.Clone(all), func(a string) bool { return slices.Contains(res.Configs, a) }), ", ")))
+	}
+	res.Runs = len(shown)
+	for _, d := range Dims(shown) {
+		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES)
+		if err != nil {
+			return nil, err
+		}
+		res.Notes = append(res.Notes, notes...)
+		res.Dims = append(res.Dims, *dr)
+	}
+	if o.JSONL {
+		sorted := slices.Clone(recs)
+		Sort(sorted)
+		var b strings.Builder
+		for _, r := range sorted {
+			line, err := MarshalLine(r)
+			if err != nil {
+				return nil, err
+			}
+			b.Write(line)
+		}
+		res.JSONL = b.String()
+	}
+	return res, nil
+}
+
+// summariseDim computes the results at dimension d of the records recs of
+// configs (each with runs somewhere, not necessarily at d).
+func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool) (*DimResults, []string, error) {
+	dr := &DimResults{Dim: d, Problems: Problems(recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
+	for _, t := range targets {
+		dr.Targets = append(dr.Targets, t.String())
+	}
+	var notes []string
+	// the configurations with runs at d, and the most runs of any cell
+	var here []string
+	most := 0
+	for _, c := range configs {
+		for _, p := range dr.Problems {
+			n := len(Select(recs, c, p, d))
+			most = max(most, n)
+			if n > 0 && !slices.Contains(here, c) {
+				here = append(here, c)
+			}
+		}
+	}
+	for _, c := range here {
+		for _, p := range dr.Problems {
+			if n := len(Select(recs, c, p, d)); n < most {
+				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, d, n, most))
+			}
+		}
+	}
+	// supplement tables
+	var latex bytes.Buffer
+	for _, c := range here {
+		probs, sums, err := Summaries(recs, c, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		t := ConfigTable{Config: c, Title: TableTitle(c, d, sums, SharedMaxFES(recs, c, d)), Problems: probs, Sums: sums}
+		var b bytes.Buffer
+		if err := stats.WriteCSV(&b, probs, sums); err != nil {
+			return nil, nil, err
+		}
+		t.CSV = b.String()
+		if t.Rows, err = csv.NewReader(&b).ReadAll(); err != nil {
+			return nil, nil, fmt.Errorf("reading back the table of %s: %v", c, err)
+		}
+		if latex.Len() > 0 {
+			latex.WriteString("\n")
+		}
+		fmt.Fprintf(&latex, "%% %s\n", t.Title)
+		if err := stats.WriteLaTeX(&latex, probs, sums); err != nil {
+			return nil, nil, err
+		}
+		dr.Tables = append(dr.Tables, t)
+	}
+	dr.LaTeX = latex.String()
+	// tests and ranking on the problems every configuration ran
+	samples := map[string][]stats.Sample{}
+	entries := map[string][]stats.Entry{}
+	for _, p := range dr.Problems {
+		var ss []stats.Sample
+		var es []stats.Entry
+		for _, c := range here {
+			rs := Select(recs, c, p, d)
+			if len(rs) == 0 {
+				break
+			}
+			runs := StatsRuns(rs)
+			s, err := stats.Summarize(runs)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+			}
+			ss = append(ss, stats.Sample{Name: c, Runs: runs})
+			es = append(es, stats.Entry{Algorithm: c, Summary: s})
+		}
+		if len(ss) < len(here) {
+			continue
+		}
+		dr.Compared = append(dr.Compared, p)
+		samples[p], entries[p] = ss, es
+	}
+	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 {
+		notes = append(notes, fmt.Sprintf("D = %d: %d problem(s) without runs of every configuration are left out of the tests and the ranking.", d, left))
+	}
+	if len(dr.Compared) > 0 {
+		var err error
+		if len(here) >= 2 {
+			if dr.Tests, err = stats.Compare(dr.Compared, samples, alpha); err != nil {
+				return nil, nil, fmt.Errorf("D=%d: %v", d, err)
+			}
+		}
+		if dr.Rank, err = stats.Rank(dr.Compared, entries); err != nil {
+			return nil, nil, fmt.Errorf("D=%d: %v", d, err)
+		}
+	}
+	// charts
+	budget := 0
+	for _, r := range recs {
+		if r.Dim == d {
+			budget = max(budget, r.MaxFES)
+		}
+	}
+	var pooled = make([][]int, len(here))
+	for _, p := range dr.Problems {
+		pc := ProblemCharts{Problem: p}
+		var bands []chart.BandSeries
+		var boxes []stats.Sample
+		var traces [][]stats.Trace
+		var sets [][]stats.Run
+		var names []string
+		infeasible := false
+		for _, c := range here {
+			rs := Select(recs, c, p, d)
+			if len(rs) == 0 {
+				continue
+			}
+			b, err := stats.ConvergenceBand(StatsCurves(rs))
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+			}
+			name := DisplayName(c)
+			names = append(names, c)
+			bands = append(bands, chart.BandSeries{Name: name, Band: b})
+			runs := StatsRuns(rs)
+			boxes = append(boxes, stats.Sample{Name: name, Runs: runs})
+			sets = append(sets, runs)
+			traces = append(traces, StatsTraces(rs))
+			for _, r := range rs {
+				infeasible = infeasible || !r.Feasible
+			}
+		}
+		title := fmt.Sprintf("%s, D = %d", p, d)
+		var err error
+		if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band", LogFES: logFES}); err != nil {
+			return nil, nil, err
+		}
+		if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs"}); err != nil {
+			return nil, nil, err
+		}
+		if infeasible {
+			if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs", Violation: true}); err != nil {
+				return nil, nil, err
+			}
+		}
+		fRef, _ := stats.BestKnown(sets...)
+		var series []chart.ECDFSeries
+		for i, c := range names {
+			h, err := stats.FirstHits(traces[i], targets, fRef)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+			}
+			var flat []int
+			for _, row := range h {
+				flat = append(flat, row...)
+			}
+			k := slices.Index(here, c)
+			pooled[k] = append(pooled[k], flat...)
+			e, err := stats.NewECDF(flat)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+			}
+			series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+		}
+		if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF", LogFES: logFES, To: budget}); err != nil {
+			return nil, nil, err
+		}
+		dr.Charts = append(dr.Charts, pc)
+	}
+	var series []chart.ECDFSeries
+	for k, c := range here {
+		e, err := stats.NewECDF(pooled[k])
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s at D=%d: %v", c, d, err)
+		}
+		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+	}
+	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(targets))
+	var err error
+	if dr.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title, LogFES: logFES, To: budget}); err != nil {
+		return nil, nil, err
+	}
+	return dr, notes, nil
+}

@@ -1,0 +1,220 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"pcaplay/core/stats"
+)
+
+// Summarise on a real grid gives the numbers of the functions behind cec
+// table (Summaries), cec wilcoxon (CompareTable) and cec rank (RankTable),
+// and its JSONL reads back as the records in canonical order.
+func TestSummariseMatchesCec(t *testing.T) {
+	recs := collect(t, plan(t, small), 2)
+	slices.Reverse(recs) // any order
+	res, err := Summarise(recs, ResultsOptions{JSONL: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Configs, []string{"random", "pmode"}) || res.Runs != 12 || len(res.Dims) != 1 || len(res.Notes) != 0 {
+		t.Fatalf("configs %v, runs %d, dims %d, notes %q", res.Configs, res.Runs, len(res.Dims), res.Notes)
+	}
+	d := res.Dims[0]
+	if d.Dim != 10 || !reflect.DeepEqual(d.Problems, []string{"C01", "C05"}) || !reflect.DeepEqual(d.Compared, d.Problems) {
+		t.Fatalf("dim %d, problems %v, compared %v", d.Dim, d.Problems, d.Compared)
+	}
+	for i, a := range res.Configs {
+		probs, sums, err := Summaries(recs, a, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := d.Tables[i]
+		if tb.Config != a || !reflect.DeepEqual(tb.Problems, probs) || !reflect.DeepEqual(tb.Sums, sums) {
+			t.Errorf("%s: table %+v, want %v %+v", a, tb, probs, sums)
+		}
+		var csv bytes.Buffer
+		stats.WriteCSV(&csv, probs, sums)
+		if tb.CSV != csv.String() || len(tb.Rows) != 10 || tb.Rows[0][1] != "C01" || tb.Rows[1][0] != "best" {
+			t.Errorf("%s: CSV %q rows %q", a, tb.CSV, tb.Rows)
+		}
+		if want := TableTitle(a, 10, sums, 3000); tb.Title != want || !strings.Contains(d.LaTeX, "% "+want+"\n\\begin{tabular}") {
+			t.Errorf("%s: title %q, LaTeX %q", a, tb.Title, d.LaTeX)
+		}
+	}
+	cmp, err := CompareTable(recs, 10, stats.DefaultAlpha)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(d.Tests, cmp) {
+		t.Errorf("tests %+v\nwant %+v", d.Tests, cmp)
+	}
+	rank, err := RankTable(recs, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(d.Rank, rank) {
+		t.Errorf("rank %+v\nwant %+v", d.Rank, rank)
+	}
+	back, _, err := Read(strings.NewReader(res.JSONL), "jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(recs)
+	Sort(want)
+	if !reflect.DeepEqual(back, want) {
+		t.Error("the JSONL does not read back as the records in canonical order")
+	}
+	// every chart is an ECharts option; v̄ boxes only where a run ended infeasible
+	for _, pc := range d.Charts {
+		infeasible := false
+		for _, r := range recs {
+			infeasible = infeasible || (r.Problem == pc.Problem && !r.Feasible)
+		}
+		for name, raw := range map[string]json.RawMessage{"convergence": pc.Convergence, "box_f": pc.BoxF, "ecdf": pc.ECDF} {
+			var o struct{ Series []any }
+			if err := json.Unmarshal(raw, &o); err != nil || len(o.Series) == 0 {
+				t.Errorf("%s %s: %v, %d series", pc.Problem, name, err, len(o.Series))
+			}
+		}
+		if (pc.BoxV != nil) != infeasible {
+			t.Errorf("%s: v̄ boxes %v, some run infeasible %v", pc.Problem, pc.BoxV != nil, infeasible)
+		}
+	}
+	if _, err := json.Marshal(res); err != nil {
+		t.Errorf("results do not marshal: %v", err)
+	}
+}
+
+// The configurations come in the order given: the marks are from the
+// first one's side.
+func TestSummariseConfigOrder(t *testing.T) {
+	var recs []Record
+	for r := range 10 {
+		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(20+r), 0),
+			rec("de", "C01", r, float64(40+r), 0))
+	}
+	res, err := Summarise(recs, ResultsOptions{Configs: []string{"pmode", "cmode"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Dims[0]
+	if !reflect.DeepEqual(res.Configs, []string{"pmode", "cmode"}) || d.Tables[0].Config != "pmode" {
+		t.Fatalf("configs %v", res.Configs)
+	}
+	if p := d.Tests.Pairs[0][0]; p.A != "pmode" || p.B != "cmode" || p.Mark != stats.Better {
+		t.Errorf("pair %+v, want pmode + cmode", p)
+	}
+	if d.Rank.Algorithms[0] != "pmode" || d.Rank.Total[0] != 2 || d.Rank.Total[1] != 4 {
+		t.Errorf("rank %+v", d.Rank)
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "10 run(s) of other configurations (de)") {
+		t.Errorf("notes %q", res.Notes)
+	}
+	// one configuration: tables and ranking, no tests
+	one, err := Summarise(recs, ResultsOptions{Configs: []string{"de"}})
+	if err != nil || one.Dims[0].Tests != nil || one.Dims[0].Rank == nil {
+		t.Errorf("one configuration: %v, tests %v", err, one.Dims[0].Tests)
+	}
+}
+
+// Missing runs (an experiment in progress) are named in notes; the tests
+// and the ranking use the problems every configuration ran.
+func TestSummarisePartial(t *testing.T) {
+	var recs []Record
+	for r := range 5 {
+		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(r), 0), rec("pmode", "C02", r, 1, 0.5))
+	}
+	recs = append(recs, rec("cmode", "C02", 0, 2, 0))
+	recs = slices.DeleteFunc(recs, func(r Record) bool { return r.Algo == "cmode" && r.Problem == "C01" && r.Run == 3 })
+	res, err := Summarise(recs, ResultsOptions{Configs: []string{"pmode", "cmode", "heco-de"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"heco-de: no runs yet.", "cmode on C01 at D = 10: 4 of 5 runs.", "cmode on C02 at D = 10: 1 of 5 runs."}
+	if !reflect.DeepEqual(res.Notes, want) {
+		t.Errorf("notes %q\nwant %q", res.Notes, want)
+	}
+	d := res.Dims[0]
+	if !reflect.DeepEqual(d.Compared, []string{"C01", "C02"}) || d.Tables[1].Sums[0].Runs != 4 || d.Charts[1].BoxV == nil || d.Charts[0].BoxV != nil {
+		t.Errorf("compared %v, cmode C01 runs %d", d.Compared, d.Tables[1].Sums[0].Runs)
+	}
+	// a problem only pmode ran is left out of the comparison
+	recs = append(recs, rec("pmode", "C03", 0, 1, 0))
+	res, err = Summarise(recs, ResultsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = res.Dims[0]
+	if !reflect.DeepEqual(d.Compared, []string{"C01", "C02"}) || len(d.Tests.Problems) != 2 || len(d.Rank.Problems) != 2 || len(d.Charts) != 3 {
+		t.Errorf("compared %v, tests on %v, rank on %v, %d charts", d.Compared, d.Tests.Problems, d.Rank.Problems, len(d.Charts))
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "1 problem(s) without runs of every configuration") }) {
+		t.Errorf("notes %q", res.Notes)
+	}
+}
+
+func TestSummariseErrors(t *testing.T) {
+	good := []Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
+	other := rec("pmode", "C01", 1, 1, 0)
+	other.Settings = "pop=6"
+	for _, c := range []struct {
+		name string
+		recs []Record
+		o    ResultsOptions
+		want string
+	}{
+		{"none", nil, ResultsOptions{}, "no runs"},
+		{"twice", append(slices.Clone(good), good[0]), ResultsOptions{}, "duplicate run pmode C01 D=10 run 0 (record 1 and record 3)"},
+		{"settings", append(slices.Clone(good), other), ResultsOptions{}, "budget, settings or data differ"},
+		{"config twice", good, ResultsOptions{Configs: []string{"pmode", "pmode"}}, `configuration "pmode" listed twice`},
+		{"config name", good, ResultsOptions{Configs: []string{"PMODE"}}, `configuration "PMODE": want a name`},
+		{"dim", good, ResultsOptions{Dim: 30}, "dim = 30: no runs at that dimension (have [10])"},
+		{"alpha", good, ResultsOptions{Alpha: 1.5}, "alpha = 1.5"},
+		{"target", good, ResultsOptions{Targets: []stats.Target{{Delta: -1}}}, "targets[0]: delta = -1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Summarise(c.recs, c.o)
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %v, want one line with %q", err, c.want)
+			}
+		})
+	}
+}
+
+func ExampleSummarise() {
+	var recs []Record
+	for r := range 10 {
+		// PMODE ends at f = r, CMODE at 20 + r: PMODE is better
+		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(20+r), 0))
+	}
+	res, err := Summarise(recs, ResultsOptions{Configs: []string{"pmode", "cmode"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := res.Dims[0]
+	for _, tb := range d.Tables {
+		fmt.Println(tb.Title)
+		for _, row := range tb.Rows[1:3] {
+			fmt.Println(" ", strings.Join(row, " "))
+		}
+	}
+	p := d.Tests.Pairs[0][0]
+	fmt.Printf("%s %s %s on %s, p (Holm) = %.3g\n", p.A, p.Mark, p.B, d.Tests.Problems[0], p.PHolm)
+	fmt.Println("total ranks", d.Rank.Algorithms, d.Rank.Total)
+	// Output:
+	// PMODE, D = 10 (10 runs, MaxFES = 100)
+	//   best 0.00000e+00
+	//   median 4.00000e+00
+	// CMODE, D = 10 (10 runs, MaxFES = 100)
+	//   best 2.00000e+01
+	//   median 2.40000e+01
+	// pmode + cmode on C01, p (Holm) = 0.000183
+	// total ranks [pmode cmode] [2 4]
+}
