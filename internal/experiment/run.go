@@ -458,10 +458,7 @@ func RunOne(ctx context.Context, p problem.Problem, s solver.Settings, seed uint
 	if err != nil {
 		return Record{}, err
 	}
-	rec := Record{Algo: s.Algorithm(), Problem: p.Name(), Dim: p.Dim(), Seed: seed, MaxFES: maxFES, Settings: FormatSettings(s)}
-	grid := CurveGrid(maxFES)
-	rec.Curve = Curve{FES: grid, F: make([]float64, 0, len(grid)), V: make([]float64, 0, len(grid))}
-	var last solver.Snapshot
+	rc := NewRecorder(p, s, seed, maxFES)
 	for !sv.Done() {
 		if err := ctx.Err(); err != nil {
 			return Record{}, err
@@ -470,23 +467,63 @@ func RunOne(ctx context.Context, p problem.Problem, s solver.Settings, seed uint
 		if err != nil {
 			return Record{}, err
 		}
-		for len(rec.Checkpoints) < len(CheckpointFracs) && snap.FES >= checkpointTarget(CheckpointFracs[len(rec.Checkpoints)], maxFES) {
-			rec.Checkpoints = append(rec.Checkpoints, Checkpoint{Frac: CheckpointFracs[len(rec.Checkpoints)], FES: snap.FES, F: snap.Best.F, V: snap.Best.MeanV})
-		}
-		for len(rec.Curve.F) < len(grid) && snap.FES >= grid[len(rec.Curve.F)] {
-			rec.Curve.F = append(rec.Curve.F, snap.Best.F)
-			rec.Curve.V = append(rec.Curve.V, snap.Best.MeanV)
-		}
-		last = snap
+		rc.Observe(&snap)
 	}
-	if len(rec.Checkpoints) != len(CheckpointFracs) || len(rec.Curve.F) != len(grid) {
-		return Record{}, fmt.Errorf("run ended at FES %d of %d", last.FES, maxFES)
+	return rc.Record()
+}
+
+// Recorder makes the record of one run from its generations: whoever steps
+// a solver (RunOne here, a run of the browser's experiment view in
+// internal/play) passes it every snapshot in order, and gets the same
+// record for the same run.
+type Recorder struct {
+	rec    Record
+	grid   []int
+	maxFES int
+	last   solver.Snapshot
+	seen   bool
+}
+
+// NewRecorder starts the record of a run of settings s on p with seed and
+// budget maxFES (Algo is s.Algorithm(); Problem, Run and Data are left for
+// the caller to fill).
+func NewRecorder(p problem.Problem, s solver.Settings, seed uint64, maxFES int) *Recorder {
+	rec := Record{Algo: s.Algorithm(), Problem: p.Name(), Dim: p.Dim(), Seed: seed, MaxFES: maxFES, Settings: FormatSettings(s)}
+	grid := CurveGrid(maxFES)
+	rec.Curve = Curve{FES: grid, F: make([]float64, 0, len(grid)), V: make([]float64, 0, len(grid))}
+	return &Recorder{rec: rec, grid: grid, maxFES: maxFES}
+}
+
+// Observe samples the best-so-far of one generation at the CEC checkpoints
+// and on the curve's FES grid. snap's slices are not kept.
+func (rc *Recorder) Observe(snap *solver.Snapshot) {
+	rec, grid, maxFES := &rc.rec, rc.grid, rc.maxFES
+	for len(rec.Checkpoints) < len(CheckpointFracs) && snap.FES >= checkpointTarget(CheckpointFracs[len(rec.Checkpoints)], maxFES) {
+		rec.Checkpoints = append(rec.Checkpoints, Checkpoint{Frac: CheckpointFracs[len(rec.Checkpoints)], FES: snap.FES, F: snap.Best.F, V: snap.Best.MeanV})
 	}
-	b := last.Best
-	rec.FES = last.FES
+	for len(rec.Curve.F) < len(grid) && snap.FES >= grid[len(rec.Curve.F)] {
+		rec.Curve.F = append(rec.Curve.F, snap.Best.F)
+		rec.Curve.V = append(rec.Curve.V, snap.Best.MeanV)
+	}
+	rc.last.FES, rc.last.Best = snap.FES, snap.Best
+	rc.last.Best.X = append(rc.last.Best.X[:0], snap.Best.X...)
+	rc.seen = true
+}
+
+// Record returns the record of the finished run: an error when the run has
+// not used its budget, or when its final best is not finite.
+func (rc *Recorder) Record() (Record, error) {
+	rec := rc.rec
+	if !rc.seen || len(rec.Checkpoints) != len(CheckpointFracs) || len(rec.Curve.F) != len(rc.grid) {
+		return Record{}, fmt.Errorf("run ended at FES %d of %d", rc.last.FES, rc.maxFES)
+	}
+	b := rc.last.Best
+	rec.FES = rc.last.FES
 	rec.F, rec.V, rec.Counts, rec.BestFES = b.F, b.MeanV, b.Counts, b.FES
 	rec.Feasible = b.V == 0
 	rec.X = append([]float64(nil), b.X...)
+	rec.Checkpoints = slices.Clone(rec.Checkpoints)
+	rec.Curve = Curve{FES: slices.Clone(rec.Curve.FES), F: slices.Clone(rec.Curve.F), V: slices.Clone(rec.Curve.V)}
 	for _, x := range append([]float64{rec.F, rec.V}, rec.X...) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return Record{}, fmt.Errorf("final best has a non-finite value (f = %v, v = %v)", rec.F, rec.V)

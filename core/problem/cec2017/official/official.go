@@ -20,16 +20,14 @@ package official
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"pcaplay/core/problem/cec2017/datalabel"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -37,7 +35,7 @@ import (
 var content embed.FS
 
 // Label is the data label of runs on the official data (see Label).
-const Label = "official"
+const Label = datalabel.Official
 
 // Manifest is data/manifest.json.
 type Manifest struct {
@@ -194,25 +192,23 @@ func (d *dir) ReadDir(n int) ([]fs.DirEntry, error) {
 // are official file names (cec2017.DataFiles); a file that cannot be read
 // is an error naming it.
 func LabelOf(fsys fs.FS, names []string) (string, error) {
-	sorted := slices.Clone(names)
-	slices.Sort(sorted)
-	same := len(sorted) > 0
-	var list strings.Builder
-	for _, n := range sorted {
+	files := make(map[string][]byte, len(names))
+	for _, n := range slices.Sorted(slices.Values(names)) {
 		b, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			return "", err
 		}
-		sum := sha256.Sum256(b)
-		hexsum := hex.EncodeToString(sum[:])
-		if id, ok := manifest.Files[n]; !ok || manifest.Contents[id].SHA256 != hexsum {
-			same = false
-		}
-		fmt.Fprintf(&list, "%s %s\n", n, hexsum)
+		files[n] = b
 	}
-	if same {
-		return Label, nil
+	return datalabel.Of(files, SHA256()), nil
+}
+
+// SHA256 returns the SHA-256 (lower-case hexadecimal) of every official
+// file by its official name.
+func SHA256() map[string]string {
+	m := make(map[string]string, len(manifest.Files))
+	for n, id := range manifest.Files {
+		m[n] = manifest.Contents[id].SHA256
 	}
-	sum := sha256.Sum256([]byte(list.String()))
-	return "sha256:" + hex.EncodeToString(sum[:8]), nil
+	return m
 }
