@@ -12,7 +12,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 2,
+  "version": 3,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -34,7 +34,11 @@ export const PROTOCOL = freeze({
     "landscape",
     "digest",
     "memory",
-    "lesson"
+    "lesson",
+    "needData",
+    "loadData",
+    "dataFailed",
+    "record"
   ],
   "grid": {
     "landscape": 160,
@@ -102,7 +106,8 @@ export const PROTOCOL = freeze({
       "numIneq",
       "numEq",
       "frame",
-      "landscape"
+      "landscape",
+      "data"
     ],
     "contour": [
       "nx",
@@ -115,6 +120,16 @@ export const PROTOCOL = freeze({
       "lineKind",
       "lineIndex",
       "mask"
+    ],
+    "dataInfo": [
+      "label",
+      "note"
+    ],
+    "dataNeed": [
+      "problem",
+      "dim",
+      "files",
+      "loaded"
     ],
     "frame": [
       "applied",

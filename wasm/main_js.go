@@ -44,6 +44,10 @@ func API() js.Value {
 	api.Set("digest", guard(digest))
 	api.Set("memory", guard(memory))
 	api.Set("lesson", guard(lessonCmd))
+	api.Set("needData", guard(needData))
+	api.Set("loadData", guard(loadData))
+	api.Set("dataFailed", guard(dataFailed))
+	api.Set("record", guard(record))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -239,7 +243,72 @@ func configure(args []js.Value) (any, error) {
 	r.Set("numEq", c.NumEq)
 	r.Set("frame", frameValue(c.Frame))
 	r.Set("landscape", contourValue(c.Landscape))
+	r.Set("data", vert.ValueOf(c.Data).JSValue())
 	return r, nil
+}
+
+// needData(state) → {problem, dim, files, loaded}: the official files the
+// run of state needs (play.Runs.NeedData).
+func needData(args []js.Value) (any, error) {
+	n, err := runs.NeedData(rawState(arg(args, 0)))
+	if err != nil {
+		return nil, err
+	}
+	o := vert.ValueOf(n).JSValue()
+	files := js.Global().Get("Array").New(len(n.Files))
+	for i, f := range n.Files {
+		files.SetIndex(i, f)
+	}
+	o.Set("files", files)
+	return o, nil
+}
+
+// loadData(problem, dim, files, sums) → {label, note}: files maps official
+// names to Uint8Arrays, sums names to the SHA-256 of the manifest
+// (play.Runs.LoadData).
+func loadData(args []js.Value) (any, error) {
+	dim := arg(args, 1)
+	if dim.Type() != js.TypeNumber {
+		return nil, play.Errorf(play.CodeBadArgument, "loadData: dim must be a number")
+	}
+	files := map[string][]byte{}
+	if f := arg(args, 2); f.Type() == js.TypeObject {
+		keys := js.Global().Get("Object").Call("keys", f)
+		u8 := js.Global().Get("Uint8Array")
+		for i := 0; i < keys.Length(); i++ {
+			k := keys.Index(i).String()
+			v := f.Get(k)
+			if !v.InstanceOf(u8) {
+				return nil, play.Errorf(play.CodeBadArgument, "loadData: file %s is not a Uint8Array", play.Cut(k, play.EchoMax))
+			}
+			b := make([]byte, v.Length())
+			js.CopyBytesToGo(b, v)
+			files[k] = b
+		}
+	}
+	info, err := runs.LoadData(arg(args, 0).String(), dim.Int(), files, rawState(arg(args, 3)))
+	if err != nil {
+		return nil, err
+	}
+	return vert.ValueOf(info).JSValue(), nil
+}
+
+// dataFailed(problem, dim, reason) → true: the files could not be fetched.
+func dataFailed(args []js.Value) (any, error) {
+	return true, runs.DataFailed(arg(args, 0).String(), int(num(arg(args, 1), 0)), arg(args, 2).String())
+}
+
+// record(run, name, index) → the run's record as one JSON line of the
+// cec run -o schema (play.Runs.Record).
+func record(args []js.Value) (any, error) {
+	id, err := runID(arg(args, 0))
+	if err != nil {
+		return nil, err
+	}
+	if arg(args, 2).Type() != js.TypeNumber {
+		return nil, play.Errorf(play.CodeBadArgument, "record: the run number must be a number")
+	}
+	return runs.Record(id, arg(args, 1).String(), arg(args, 2).Int())
 }
 
 // reset(run, frameOptions) starts the run again from its configuration.

@@ -45,6 +45,10 @@ type Options struct {
 	DataDir string
 	// DataSeed seeds the generated data (ignored with Data or DataDir).
 	DataSeed uint64
+	// Loaded is data already read for the problem and dimension asked (the
+	// page's fetch of the official files, read by cec2017.ParseData); it
+	// takes precedence over Data and DataDir.
+	Loaded *cec2017.Data
 }
 
 // MaxDim is the largest dimension New accepts: a CEC problem holds up to
@@ -91,6 +95,8 @@ func New(name string, dim int, o Options) (problem.Problem, error) {
 		}
 		var d *cec2017.Data
 		switch {
+		case o.Loaded != nil:
+			d = o.Loaded
 		case o.Data != nil:
 			var err error
 			if d, err = cec2017.LoadDataFS(o.Data, n, dim); err != nil {

@@ -30,6 +30,19 @@ import (
 //	memory()                     → {wasmBytes, heapAlloc, heapSys, runs}
 //	lesson(state, {landscape})   → LessonReply: {frame, notices, values, landscape}
 //	                               (the guided lesson of Fig. 1; no run involved)
+//	needData(state)              → DataNeed: {problem, dim, files, loaded}
+//	loadData(problem, dim, files, sums) → DataInfo: {label, note} (files:
+//	                               name → Uint8Array; sums: name → SHA-256)
+//	dataFailed(problem, dim, reason) → true
+//	record(run, name, index)     → the finished run's record, one JSON line of
+//	                               the cec run -o schema (configure with
+//	                               {record: true})
+//
+// configure's options also take record (a run of the experiment view) and
+// its reply carries data: DataInfo. The worker (site/worker.js) calls
+// needData, fetches the files and calls loadData (or dataFailed) before it
+// configures a run, so every run of the page at an official D uses the
+// official data (internal/play/data.go).
 //
 // The keys of every object the module returns are listed in Protocol.Keys
 // (the wasm tests check the module against them); a frame leaves out the
@@ -46,7 +59,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 2
+const ProtocolVersion = 3
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -138,7 +151,8 @@ func Protocol() ProtocolSpec {
 		"INTERNAL": CodeInternal, "EXITED": CodeExited, "WORKER_FAILED": CodeWorkerFailed,
 		"UNKNOWN_COMMAND": CodeUnknownCommand,
 	}
-	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson"}
+	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson",
+		"needData", "loadData", "dataFailed", "record"}
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -147,7 +161,9 @@ func Protocol() ProtocolSpec {
 	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside
 	p.Phases = OperatorPhases
 	p.Keys = map[string][]string{
-		"configured": {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape"},
+		"configured": {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
+		"dataNeed":   {"problem", "dim", "files", "loaded"},
+		"dataInfo":   {"label", "note"},
 		"frame":      {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
 		"status":     {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
 		"operator": {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords",

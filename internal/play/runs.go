@@ -8,6 +8,9 @@ import "strconv"
 type Runs struct {
 	next int
 	m    map[int]*Session // nil: open but not configured yet
+	// the official data loaded by the page (data.go), and why a load failed
+	data    map[dataKey]loadedData
+	dataErr map[dataKey]string
 }
 
 // NewRuns returns an empty set of runs.
@@ -48,6 +51,10 @@ func (r *Runs) Session(id int) (*Session, error) {
 type ConfigureOptions struct {
 	View  ViewOptions  `js:"view"`
 	Frame FrameOptions `js:"frame"`
+	// Record makes the run keep its record (experiment.Recorder) for
+	// Runs.Record: a run of the experiment view. Such a run keeps no
+	// operator view (its frames carry no op).
+	Record bool `js:"record"`
 }
 
 // Configured is a new run as the page needs it: the sanitized configuration
@@ -62,6 +69,8 @@ type Configured struct {
 	NumIneq, NumEq int
 	Frame          *Frame
 	Landscape      *Contour
+	// Data says which CEC 2017 data the run uses (data.go).
+	Data DataInfo
 }
 
 // Configure starts run id afresh from URL values (Sanitize), evaluates its
@@ -75,7 +84,9 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 	if err != nil {
 		return nil, err
 	}
-	s, err := NewSession(c)
+	d, info, dataNotes := r.resolveData(c)
+	notes = append(notes, dataNotes...)
+	s, err := buildSession(c, d, info, o.Record)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +109,7 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 	}
 	lo, hi := s.P.Bounds()
 	return &Configured{Config: c, Notices: notes, Params: params, Lower: lo, Upper: hi,
-		NumIneq: s.P.NumIneq(), NumEq: s.P.NumEq(), Frame: f, Landscape: land}, nil
+		NumIneq: s.P.NumIneq(), NumEq: s.P.NumEq(), Frame: f, Landscape: land, Data: info}, nil
 }
 
 // Reset starts run id again with the same configuration and view settings

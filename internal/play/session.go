@@ -8,8 +8,10 @@ import (
 
 	"pcaplay/core/chart"
 	"pcaplay/core/problem"
+	"pcaplay/core/problem/cec2017"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
+	"pcaplay/internal/experiment"
 )
 
 // Session is one run: the solver, the last generation, the bounded
@@ -31,11 +33,29 @@ type Session struct {
 	Zoom Zoom
 
 	opSent *Operator // the operator the last frame carried
+
+	// Data says which CEC 2017 data the run uses; data is the official
+	// data loaded by the page (nil: generated, or a teaching problem).
+	Data DataInfo
+	data *cec2017.Data
+	// rec records the run for the experiment view (ConfigureOptions.Record).
+	rec *experiment.Recorder
 }
 
-// NewSession builds a run from a sanitized Config. It does not step.
+// NewSession builds a run from a sanitized Config, on generated data for
+// a CEC problem. It does not step.
 func NewSession(c Config) (*Session, error) {
-	p, err := suite.New(c.Problem, c.Dim, suite.Options{})
+	info := dataInfo(experiment.DataGenerated, "")
+	if files, err := suite.DataFiles(c.Problem, c.Dim); err == nil && len(files) == 0 {
+		info = dataInfo(experiment.DataNone, "")
+	}
+	return buildSession(c, nil, info, false)
+}
+
+// newSession builds a run of c on data d (nil: generated), recording it
+// when record is set.
+func buildSession(c Config, d *cec2017.Data, info DataInfo, record bool) (*Session, error) {
+	p, err := suite.New(c.Problem, c.Dim, suite.Options{Loaded: d})
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +75,17 @@ func NewSession(c Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Cfg: c, P: p, Settings: s, S: sv}, nil
+	ss := &Session{Cfg: c, P: p, Settings: s, S: sv, Data: info, data: d}
+	if record {
+		ss.rec = experiment.NewRecorder(p, s, c.Seed, c.FES)
+	}
+	return ss, nil
 }
 
 // Restart returns a fresh run of the same Config, with the same view
 // settings (zoom on or off, grid); the zoom window is fitted again.
 func (s *Session) Restart() (*Session, error) {
-	ns, err := NewSession(s.Cfg)
+	ns, err := buildSession(s.Cfg, s.data, s.Data, s.rec != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +105,9 @@ func (s *Session) Step(n int, stop func() bool) (int, error) {
 		}
 		if err != nil {
 			return done, Errorf(CodeRunFailed, "%v", err)
+		}
+		if s.rec != nil {
+			s.rec.Observe(&snap)
 		}
 		s.keep(&snap)
 		done++
@@ -111,7 +138,7 @@ func (s *Session) keep(snap *solver.Snapshot) {
 		pt.MeanCR = append([]float64(nil), a.MeanCR...)
 	}
 	s.History.Add(pt, snap.Generation)
-	if snap.PCA != nil {
+	if snap.PCA != nil && s.rec == nil {
 		s.Op = newOperator(snap)
 	}
 }
