@@ -12,7 +12,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 3,
+  "version": 4,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -38,7 +38,8 @@ export const PROTOCOL = freeze({
     "needData",
     "loadData",
     "dataFailed",
-    "record"
+    "record",
+    "summarise"
   ],
   "grid": {
     "landscape": 160,
@@ -280,6 +281,40 @@ export const PROTOCOL = freeze({
       "variance",
       "contour"
     ],
+    "results": [
+      "configs",
+      "runs",
+      "notes",
+      "dims",
+      "jsonl"
+    ],
+    "resultsCharts": [
+      "problem",
+      "convergence",
+      "box_f",
+      "box_v",
+      "ecdf"
+    ],
+    "resultsDim": [
+      "dim",
+      "problems",
+      "tables",
+      "latex",
+      "compared",
+      "tests",
+      "rank",
+      "charts",
+      "ecdf",
+      "targets"
+    ],
+    "resultsTable": [
+      "config",
+      "title",
+      "problems",
+      "sums",
+      "rows",
+      "csv"
+    ],
     "status": [
       "fes",
       "maxFES",
@@ -290,6 +325,15 @@ export const PROTOCOL = freeze({
       "feasible",
       "feasibleFraction",
       "popSize"
+    ],
+    "summariseOptions": [
+      "configs",
+      "dim",
+      "alpha",
+      "targets",
+      "log_fes",
+      "jsonl",
+      "source"
     ]
   },
   "embed": {

@@ -74,6 +74,7 @@ const handlers = {
   digest: (m) => call("digest", m.state || {}, m.steps),
   memory: () => Object.assign(call("memory"), { wasmBytes: mem ? mem.buffer.byteLength : 0 }),
   lesson: (m) => call("lesson", m.state || {}, m.options || {}),
+  summarise: (m) => call("summarise", m.jsonl, m.options || {}),
   forcePanic: () => call("forcePanic"),
 };
 

@@ -48,6 +48,7 @@ func API() js.Value {
 	api.Set("loadData", guard(loadData))
 	api.Set("dataFailed", guard(dataFailed))
 	api.Set("record", guard(record))
+	api.Set("summarise", guard(summarise))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -524,4 +525,30 @@ func pcValue(pv *play.PCView) js.Value {
 		o.Set("contour", contourValue(pv.Contour))
 	}
 	return o
+}
+
+// summarise(jsonl, options) returns the results view of run records
+// (play.Summarise): jsonl the records as text, options a JSON text (or
+// an object, stringified here) of play.SummariseOptions.
+func summarise(args []js.Value) (any, error) {
+	in := arg(args, 0)
+	if in.Type() != js.TypeString {
+		return nil, play.Errorf(play.CodeBadArgument, "summarise: want the records as a string of JSON lines, got a %s", in.Type())
+	}
+	opts := arg(args, 1)
+	var o string
+	switch opts.Type() {
+	case js.TypeUndefined, js.TypeNull:
+	case js.TypeString:
+		o = opts.String()
+	case js.TypeObject:
+		o = js.Global().Get("JSON").Call("stringify", opts).String()
+	default:
+		return nil, play.Errorf(play.CodeBadArgument, "summarise options: want an object, got a %s", opts.Type())
+	}
+	b, err := play.Summarise([]byte(in.String()), []byte(o))
+	if err != nil {
+		return nil, err
+	}
+	return js.Global().Get("JSON").Call("parse", string(b)), nil
 }

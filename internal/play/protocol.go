@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"pcaplay/internal/experiment"
 	"pcaplay/internal/lesson"
 )
 
@@ -43,6 +44,9 @@ import (
 // needData, fetches the files and calls loadData (or dataFailed) before it
 // configures a run, so every run of the page at an official D uses the
 // official data (internal/play/data.go).
+//	summarise(jsonl, options)    → experiment.Results (Summarise: the results view of
+//	                               run records, JSON lines as cec run -o writes them;
+//	                               options a JSON text of SummariseOptions)
 //
 // The keys of every object the module returns are listed in Protocol.Keys
 // (the wasm tests check the module against them); a frame leaves out the
@@ -59,7 +63,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 3
+const ProtocolVersion = 4
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -152,7 +156,7 @@ func Protocol() ProtocolSpec {
 		"UNKNOWN_COMMAND": CodeUnknownCommand,
 	}
 	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson",
-		"needData", "loadData", "dataFailed", "record"}
+		"needData", "loadData", "dataFailed", "record", "summarise"}
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -180,6 +184,13 @@ func Protocol() ProtocolSpec {
 		"lessonGen":   jsKeys(lesson.GenFrame{}),
 		"lessonStats": jsKeys(lesson.StatsFrame{}),
 		"lessonStep":  jsKeys(lesson.Step{}),
+		// the summarise command's results and options (json tags of
+		// internal/experiment)
+		"results":          jsonKeys(experiment.Results{}),
+		"resultsDim":       jsonKeys(experiment.DimResults{}),
+		"resultsTable":     jsonKeys(experiment.ConfigTable{}),
+		"resultsCharts":    jsonKeys(experiment.ProblemCharts{}),
+		"summariseOptions": jsonKeys(SummariseOptions{}),
 	}
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}

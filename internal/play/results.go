@@ -1,0 +1,86 @@
+package play
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+
+	"pcaplay/internal/experiment"
+)
+
+// SummariseOptions are the options of the summarise command:
+// experiment.ResultsOptions, and the name of the records in messages.
+type SummariseOptions struct {
+	experiment.ResultsOptions
+	// Source names the records in error messages (a file name); empty:
+	// "records".
+	Source string `json:"source"`
+}
+
+// Summarise is the summarise command: it reads run records as JSON lines
+// (exactly what cec run -o writes) with the strict reader of cec
+// (experiment.Read: a bad record is an error naming its line and field),
+// and returns experiment.Summarise's results as JSON. options is a JSON
+// object of SummariseOptions, or empty for the defaults; an unknown key
+// is an error. Errors have CodeBadArgument and are one line.
+//
+// The results hold no NaN or ±Inf (JSON has none): the summaries of valid
+// runs are finite (stats.Summarize refuses an overflow) and the charts
+// write gaps as null.
+func Summarise(jsonl, options []byte) ([]byte, error) {
+	var o SummariseOptions
+	if len(bytes.TrimSpace(options)) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(options))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&o); err != nil {
+			return nil, Errorf(CodeBadArgument, "summarise options: %v", err)
+		}
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			return nil, Errorf(CodeBadArgument, "summarise options: more than one JSON value")
+		}
+	}
+	name := o.Source
+	if name == "" {
+		name = "records"
+	}
+	recs, _, err := experiment.Read(bytes.NewReader(jsonl), name)
+	if err != nil {
+		return nil, Errorf(CodeBadArgument, "%s", oneLine(err.Error()))
+	}
+	if len(recs) == 0 {
+		return nil, Errorf(CodeBadArgument, "%s: no runs (want JSON lines as cec run -o writes them)", name)
+	}
+	res, err := experiment.Summarise(recs, o.ResultsOptions)
+	if err != nil {
+		return nil, Errorf(CodeBadArgument, "%s: %s", name, oneLine(err.Error()))
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil, Errorf(CodeInternal, "summarise: %v", err)
+	}
+	return b, nil
+}
+
+// oneLine joins the lines of a message.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// jsonKeys lists the json keys of a struct type's fields, in order
+// (embedded structs' keys in their place).
+func jsonKeys(v any) []string {
+	t := reflect.TypeOf(v)
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous && f.Tag.Get("json") == "" {
+			out = append(out, jsonKeys(reflect.New(f.Type).Elem().Interface())...)
+			continue
+		}
+		if k, _, _ := strings.Cut(f.Tag.Get("json"), ","); k != "" && k != "-" {
+			out = append(out, k)
+		}
+	}
+	return out
+}

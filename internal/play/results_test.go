@@ -1,0 +1,115 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"pcaplay/internal/experiment"
+)
+
+// runLines runs a small grid natively and returns its records as cec run
+// -o writes them.
+func runLines(t testing.TB) []byte {
+	t.Helper()
+	pl, err := experiment.NewPlan(experiment.Config{Algos: []string{"cmode", "pmode"}, Problems: []string{"C01", "C06"},
+		Dim: 10, Runs: 3, Seed: 5, FES: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := pl.Execute(context.Background(), 2, experiment.Hooks{Emit: func(r experiment.Record) error {
+		line, err := experiment.MarshalLine(r)
+		b.Write(line)
+		return err
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// Summarise is experiment.Summarise of the records Read gives, as JSON.
+func TestSummarise(t *testing.T) {
+	lines := runLines(t)
+	got, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "log_fes": true, "jsonl": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, _, err := experiment.Read(bytes.NewReader(lines), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := experiment.Summarise(recs, experiment.ResultsOptions{Configs: []string{"pmode", "cmode"}, LogFES: true, JSONL: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(res)
+	if !bytes.Equal(got, want) {
+		t.Error("Summarise differs from experiment.Summarise")
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(got, &keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Protocol().Keys["results"] {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("results have no key %q", k)
+		}
+	}
+	if len(keys) != len(Protocol().Keys["results"]) {
+		t.Errorf("results keys %d, protocol lists %v", len(keys), Protocol().Keys["results"])
+	}
+	// no options: the defaults
+	if _, err := Summarise(lines, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSummariseErrors(t *testing.T) {
+	lines := runLines(t)
+	first, rest, _ := bytes.Cut(lines, []byte("\n"))
+	badX := strings.Replace(string(first), `"x":[`, `"x":[1e999,`, 1)
+	for _, c := range []struct {
+		name        string
+		jsonl, opts string
+		want        string
+	}{
+		{"empty", "\n\n", "", "records: no runs"},
+		{"not json", "hello\n", "", "records:1: not a run record"},
+		{"field", string(rest[:bytes.IndexByte(rest, '\n')]) + "\n" + strings.Replace(string(first), `"dim":10`, `"dim":10.5`, 1), `{"source": "exp.jsonl"}`, `exp.jsonl:2: "dim"`},
+		{"overflow", badX, "", `records:1: "x"`},
+		{"null", strings.Replace(string(first), `"f":`, `"f":null,"g":`, 1), "", `records:1:`},
+		{"option", string(lines), `{"confgs": []}`, `summarise options: json: unknown field "confgs"`},
+		{"two options", string(lines), `{} {}`, "more than one JSON value"},
+		{"config", string(lines), `{"configs": ["pmode", "pmode"]}`, `records: configuration "pmode" listed twice`},
+		{"duplicate", string(lines) + string(first) + "\n", "", "records: duplicate run"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Summarise([]byte(c.jsonl), []byte(c.opts))
+			var pe *Error
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") || !errors.As(err, &pe) || pe.Code != CodeBadArgument {
+				t.Errorf("error %v, want a one-line bad-argument error with %q", err, c.want)
+			}
+		})
+	}
+}
+
+// FuzzSummarise: whatever the input, an error or results that are JSON.
+func FuzzSummarise(f *testing.F) {
+	lines := runLines(f)
+	f.Add(lines, []byte(`{"log_fes": true}`))
+	f.Add(lines[:len(lines)/2], []byte(``))
+	f.Add([]byte(`{"algo":"x"}`), []byte(`{"alpha": 2}`))
+	f.Fuzz(func(t *testing.T, jsonl, opts []byte) {
+		b, err := Summarise(jsonl, opts)
+		if err == nil && !json.Valid(b) {
+			t.Fatalf("results are not JSON: %.200s", b)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Fatalf("a message of several lines: %q", err)
+		}
+	})
+}
