@@ -36,7 +36,7 @@ export class SettingsView {
     this.id = "s" + (++uid);
     const q = (role) => root.querySelector(`[data-role="${role}"]`);
     this.el = {
-      problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), algo: q("algo"), algoHelp: q("algo-help"),
+      problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), dataNote: q("data-note"), algo: q("algo"), algoHelp: q("algo-help"),
       pcaWrap: q("pca-switch-wrap"), pca: q("pca-switch"), params: q("params"), seed: q("seed"), reseed: q("reseed"),
       budget: q("budget"), copyEmbed: q("copy-embed"), copyLink: q("copy-link"), snippet: q("embed-snippet"),
     };
@@ -75,6 +75,10 @@ export class SettingsView {
     fillSelect(el.dim, info.dims.map((d) => ({ value: String(d), label: String(d) })));
     el.dim.value = c.dim;
     el.problemHelp.textContent = info.description + " · " + info.numIneq + " g≤0, " + info.numEq + " h=0";
+    // which CEC 2017 data the run uses (Go says): official, or generated and why
+    const data = run.data || {};
+    el.dataNote.textContent = data.label === "official" ? "official CEC 2017 instance (shift and rotation data)" : (data.note || "");
+    el.dataNote.dataset.label = data.label || "";
     el.algo.value = c.algo;
     const a = this.catalog.algorithms.find((x) => x.name === c.algo);
     el.algoHelp.textContent = a ? a.help : "";

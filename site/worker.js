@@ -5,6 +5,15 @@
 // result} or {id, error: {code, message}} (codes: PROTOCOL.errors). Typed
 // arrays in a result are transferred, not copied. The commands and their
 // arguments are documented in internal/play/protocol.go.
+//
+// Requests are handled one at a time, in the order they arrive. Before it
+// configures a run, the worker asks Go which official CEC 2017 files the
+// run needs (needData: problems at D = 10, 30, 50, 100), fetches them from
+// data/cec2017/ (published by scripts/build-site.sh, precompressed, cached
+// by the browser) with the manifest's SHA-256 sums, and hands them to Go
+// (loadData); once per problem and dimension in each worker. A failed fetch
+// is reported to Go (dataFailed): the run uses generated data and its
+// notices say why, and the next configure tries again.
 import "./wasm_exec.js";
 import { PROTOCOL, ERR } from "./protocol.js";
 
@@ -61,12 +70,63 @@ function call(name, ...args) {
   return r;
 }
 
+const DATA = new URL("data/cec2017/", import.meta.url);
+let manifest = null; // a promise of data/cec2017/manifest.json
+
+async function fetchOK(url) {
+  let r;
+  try {
+    r = await fetch(url);
+  } catch (e) {
+    throw new Error(String((e && e.message) || e));
+  }
+  if (!r.ok) throw new Error("HTTP " + r.status);
+  return r;
+}
+
+function getManifest() {
+  if (!manifest) {
+    manifest = fetchOK(new URL("manifest.json", DATA)).then((r) => r.json());
+    manifest.catch(() => { manifest = null; }); // try again next time
+  }
+  return manifest;
+}
+
+// ensureData loads the official files the run of state needs, if any.
+async function ensureData(state) {
+  const need = call("needData", state);
+  if (!need.files.length || need.loaded) return;
+  let step = "manifest.json";
+  try {
+    const m = await getManifest();
+    const files = {}, sums = {};
+    for (const name of need.files) {
+      step = name;
+      const id = m.files && m.files[name];
+      if (!id || !m.contents[id]) throw new Error("not in the manifest");
+      const r = await fetchOK(new URL(id + ".txt", DATA));
+      files[name] = new Uint8Array(await r.arrayBuffer());
+      sums[name] = m.contents[id].sha256;
+    }
+    call("loadData", need.problem, need.dim, files, sums);
+  } catch (e) {
+    call("dataFailed", need.problem, need.dim, "data/cec2017/ " + step + ": " + String((e && e.message) || e));
+  }
+}
+
 const handlers = {
   protocol: () => call("protocol"),
   catalog: () => call("catalog"),
   open: () => call("open"),
   close: (m) => call("close", m.run),
-  configure: (m) => call("configure", m.run, m.state || {}, m.options || {}),
+  configure: async (m) => {
+    await ensureData(m.state || {});
+    return call("configure", m.run, m.state || {}, m.options || {});
+  },
+  record: (m) => call("record", m.run, m.name, m.index),
+  // test hook: an uncaught error in the worker, as when it crashes (the
+  // page sees the worker's error event)
+  crash: () => { setTimeout(() => { throw new Error("worker crash (test hook)"); }); return true; },
   step: (m) => call("step", m.run, m.options || {}),
   reset: (m) => call("reset", m.run, m.options || {}),
   view: (m) => call("view", m.run, m.options || {}),
@@ -78,8 +138,11 @@ const handlers = {
   forcePanic: () => call("forcePanic"),
 };
 
-self.onmessage = async (ev) => {
-  const m = ev.data || {};
+// one request at a time, in order (configure awaits its data)
+let chain = Promise.resolve();
+self.onmessage = (ev) => { chain = chain.then(() => handle(ev.data || {})); };
+
+async function handle(m) {
   try {
     await loaded;
   } catch (e) {
@@ -89,10 +152,10 @@ self.onmessage = async (ev) => {
   try {
     const h = Object.hasOwn(handlers, m.cmd) ? handlers[m.cmd] : null;
     if (!h) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
-    const result = h(m);
+    const result = await h(m);
     self.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
   } catch (e) {
     const code = exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;
     self.postMessage({ id: m.id, error: { code, message: String((e && e.message) || e) } });
   }
-};
+}
