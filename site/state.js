@@ -50,6 +50,17 @@ export const KEYS = Object.freeze([
   // (internal/lesson.Parse), like run keys
   { key: "lesson", kind: "lesson", default: "", restart: false },
   { key: "step", kind: "lesson", default: "1", restart: false },
+  // mode=experiment opens the experiment view (experiment-app.js): many
+  // seeded runs of named configurations on a pool of workers. Its keys are
+  // checked by experiment-def.js (definition); it reads dim, fes, seed and
+  // algo (the default configurations' algorithm) from the run keys above.
+  { key: "mode", kind: "mode", default: "", restart: false },
+  { key: "problems", kind: "exp", default: "C01", restart: false },
+  { key: "runs", kind: "exp", default: "25", restart: false },
+  // configs: NAME:ALGO(key=value;…),… ; default: algo with PCA-projection on and off
+  { key: "configs", kind: "exp", default: "", restart: false },
+  // workers: the pool's size; default navigator.hardwareConcurrency − 1, 1…8
+  { key: "workers", kind: "exp", default: "", restart: false },
 ].map(Object.freeze));
 
 /** FONT_MIN, FONT_MAX bound font=. */

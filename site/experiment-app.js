@@ -1,0 +1,282 @@
+// experiment-app.js: the experiment view (mode=experiment). It reads the
+// definition from the address (experiment-def.js, keys in state.js KEYS),
+// shows it in the view (experiment-view.js), checks the configurations with
+// Go (a probe configure: Go's notices and parameter list), runs the jobs on
+// a WorkerPool (worker-pool.js), saves every finished run in IndexedDB
+// (experiment-store.js) and offers to resume the saved runs of the same
+// definition when the link is opened again. The records are Go's JSON
+// lines of the `cec run -o` schema; the download is them in job order.
+//
+//   address ─▶ definition ─▶ view.show        form changes ─▶ address
+//   start ─▶ probe (Go) ─▶ pool.run(jobs) ─▶ onRecord ─▶ IndexedDB, progress
+//
+// The results view (H8's results-view.js) mounts into the view's
+// [data-results-root]; until it exists that root stays empty.
+import { State, parse } from "./state.js";
+import { WorkerClient } from "./worker-client.js";
+import { WorkerPool } from "./worker-pool.js";
+import { ExperimentStore } from "./experiment-store.js";
+import { createExperimentView } from "./experiment-view.js";
+import { definition, toValues, jobs, experimentId, defaultWorkers } from "./experiment-def.js";
+import { Messages, noticeText } from "./messages.js";
+
+const root = document.querySelector("[data-experiment-root]");
+document.documentElement.classList.add("experiment-mode");
+root.hidden = false;
+
+const messages = new Messages(document.body);
+const store = new ExperimentStore();
+const probe = new WorkerClient();
+const cores = navigator.hardwareConcurrency || 2;
+
+let catalog = null;
+let def = null;
+let all = [];            // the jobs of def
+let records = new Map(); // job key → JSON line (saved or finished now)
+let failed = new Map();  // job key → reason
+let pool = null;
+let state = "idle";
+let clock = null;        // {t0, pausedAt, pausedMs, fesTotal, fesDone, inflight}
+let timer = null;
+let crashHook = null;    // tests: (job, attempt) → crash that attempt's worker
+let dataWarned = false;
+
+const view = createExperimentView(root, {
+  onChange: (v) => { if (state === "idle" || state === "done" || state === "cancelled") setDefinition(Object.assign({}, parse(location.hash), v), "controls"); },
+  onStart: () => start(false),
+  onResumeSaved: () => start(false),
+  onStartOver: () => start(true),
+  onPause: pause,
+  onResume: resume,
+  onCancel: cancel,
+  onDownload: download,
+});
+
+// ---------- definition and address ----------
+function setDefinition(values, origin) {
+  const r = definition(values, catalog, cores);
+  def = r.def;
+  all = jobs(def, catalog);
+  const h = "#" + new State(toValues(def)).serialize();
+  if (location.hash !== h) history.replaceState(null, "", h);
+  view.show(def);
+  if (origin === "url") messages.notices(r.notices);
+  else if (r.notices.length) messages.say(r.notices.map(noticeText).join("; "));
+  return refreshSaved();
+}
+
+// refreshSaved loads the saved runs of the definition and offers them.
+async function refreshSaved() {
+  const id = experimentId(def);
+  const saved = await store.load(id);
+  if (experimentId(def) !== id || state === "running" || state === "paused") return;
+  records = new Map();
+  for (const j of all) if (saved.has(j.key)) records.set(j.key, saved.get(j.key));
+  failed = new Map();
+  const n = records.size;
+  if (store.error) view.say("Finished runs cannot be saved in this browser (" + store.error + "): a reload loses them.");
+  if (n === 0) view.offerResume("");
+  else if (n < all.length) view.offerResume(n + " of " + all.length + " runs of this experiment are saved in this browser.");
+  else view.offerResume("All " + all.length + " runs of this experiment are saved in this browser.");
+  state = "idle";
+  view.setState(state, n > 0);
+  view.showFailures([]);
+  view.progress({ done: n, failed: 0, total: all.length, elapsed: 0, eta: null });
+}
+
+window.addEventListener("hashchange", () => {
+  const v = parse(location.hash);
+  if (v.mode !== "experiment") return; // boot.js reloads into the other mode
+  if (state === "running" || state === "paused") {
+    history.replaceState(null, "", "#" + new State(toValues(def)).serialize());
+    messages.say("The experiment is running: cancel it to change its definition.");
+    return;
+  }
+  setDefinition(v, "url");
+});
+
+// ---------- checking the configurations with Go ----------
+async function checkConfigs() {
+  const errors = [];
+  const h = probe.open();
+  const problem = def.problems[0];
+  const dim = all.find((j) => j.problem === problem).dim;
+  try {
+    for (const c of def.configs) {
+      const r = await h.configure(Object.assign({}, c.params, { problem, dim: String(dim), algo: c.algo, seed: "1", fes: "100" }), { view: { grid: 2 }, frame: {} });
+      for (const n of r.notices || []) if (n.key !== "data") errors.push(c.name + ": " + noticeText(n));
+      const keys = (r.params || []).map((p) => p.key);
+      for (const k of Object.keys(c.params)) {
+        if (!keys.includes(k)) errors.push(c.name + ": " + c.algo + " has no parameter " + k + " (its parameters: " + keys.join(", ") + ")");
+      }
+    }
+  } finally {
+    h.close().catch(() => {});
+  }
+  return errors;
+}
+
+// ---------- running ----------
+async function start(fresh) {
+  if (state === "running" || state === "paused") return;
+  messages.clearError();
+  view.say("Checking the configurations…");
+  let errors;
+  try {
+    errors = await checkConfigs();
+  } catch (e) {
+    errors = ["the configurations could not be checked: " + e.message];
+  }
+  if (errors.length) {
+    view.say("");
+    messages.error("Not started: " + errors.join("; "));
+    return;
+  }
+  const id = experimentId(def);
+  if (fresh) await store.clear(id).catch(() => {});
+  const saved = fresh ? new Map() : await store.load(id);
+  records = new Map();
+  for (const j of all) if (saved.has(j.key)) records.set(j.key, saved.get(j.key));
+  failed = new Map();
+  dataWarned = false;
+  view.offerResume("");
+  view.showFailures([]);
+  const todo = all.filter((j) => !records.has(j.key));
+  const size = def.workers || defaultWorkers(cores);
+  pool = new WorkerPool(size);
+  pool.crashHook = crashHook;
+  clock = { t0: performance.now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((s, j) => s + j.fes, 0), fesDone: 0, inflight: new Map() };
+  state = "running";
+  view.lock(true);
+  view.setState(state, records.size > 0);
+  view.say(todo.length ? "Running " + todo.length + " runs on " + Math.min(size, todo.length) + " worker" + (size > 1 ? "s" : "") + "…" : "Every run is already finished.");
+  timer = setInterval(showProgress, 250);
+  const thisPool = pool;
+  await pool.run(todo, {
+    onRecord(job, line) {
+      clock.inflight.delete(job.key);
+      clock.fesDone += job.fes;
+      records.set(job.key, line);
+      checkData(job, line);
+      store.put(id, job.key, line).catch((e) => view.say("Could not save a finished run in this browser: " + e.message));
+    },
+    onProgress(job, fes) { clock.inflight.set(job.key, fes); },
+    onRetry(job, reason) { messages.say(label(job) + " failed (" + reason + "): trying once more on a fresh worker."); },
+    onFailed(job, reason) {
+      clock.inflight.delete(job.key);
+      failed.set(job.key, reason);
+      view.showFailures([...failed].map(([k, r]) => label(all.find((j) => j.key === k)) + ": " + r));
+    },
+  });
+  thisPool.terminate();
+  clearInterval(timer);
+  if (pool !== thisPool) return;
+  const wasCancelled = state === "cancelled";
+  state = wasCancelled ? "cancelled" : "done";
+  view.lock(false);
+  view.setState(state, records.size > 0);
+  showProgress();
+  if (wasCancelled) {
+    view.say("Cancelled: " + records.size + " finished runs are saved; open this link again to resume.");
+    refreshSaved();
+  } else view.say("Done: " + records.size + " runs" + (failed.size ? ", " + failed.size + " failed" : "") + ".");
+}
+
+const label = (job) => job.config + " on " + job.problem + " D=" + job.dim + " run " + job.run + " (seed " + job.seed + ")";
+
+// checkData warns once when a CEC run at an official D used generated data
+// (the official files could not be fetched; the record says "generated").
+function checkData(job, line) {
+  if (dataWarned || ![10, 30, 50, 100].includes(job.dim)) return;
+  const m = /"data":"([^"]*)"/.exec(line);
+  if (m && m[1] === "generated") {
+    dataWarned = true;
+    messages.error("Some runs used generated rotation and shift, not the official instance: the official data could not be fetched (their records say \"data\":\"generated\").");
+  }
+}
+
+function elapsed() {
+  if (!clock) return 0;
+  const now = clock.pausedAt ?? performance.now();
+  return now - clock.t0 - clock.pausedMs;
+}
+
+function showProgress() {
+  const el = elapsed();
+  let done = clock ? clock.fesDone : 0;
+  if (clock) for (const f of clock.inflight.values()) done += f;
+  const eta = clock && done > 0 && state === "running" ? el * (clock.fesTotal - done) / done : null;
+  view.progress({ done: records.size, failed: failed.size, total: all.length, elapsed: el, eta });
+}
+
+function pause() {
+  if (state !== "running") return;
+  pool.pause();
+  clock.pausedAt = performance.now();
+  state = "paused";
+  view.setState(state, records.size > 0);
+  view.say("Paused.");
+}
+
+function resume() {
+  if (state !== "paused") return;
+  clock.pausedMs += performance.now() - clock.pausedAt;
+  clock.pausedAt = null;
+  state = "running";
+  pool.resume();
+  view.setState(state, records.size > 0);
+  view.say("Running…");
+}
+
+function cancel() {
+  if (state !== "running" && state !== "paused") return;
+  if (clock.pausedAt !== null) { clock.pausedMs += performance.now() - clock.pausedAt; clock.pausedAt = null; }
+  state = "cancelled";
+  pool.cancel();
+}
+
+/** jsonl is the finished runs as JSON lines, in job order (the download). */
+function jsonl() {
+  let out = "";
+  for (const j of all) if (records.has(j.key)) out += records.get(j.key);
+  return out;
+}
+
+function download() {
+  const blob = new Blob([jsonl()], { type: "application/x-ndjson" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = "pcaplay-experiment.jsonl";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// ---------- boot ----------
+const ready = (async () => {
+  try {
+    catalog = await probe.call("catalog");
+  } catch (e) {
+    messages.error(e.message);
+    throw e;
+  }
+  view.setCatalog(catalog);
+  await setDefinition(parse(location.hash), "url");
+})();
+
+// For tests and the console: the state, the records, the controls.
+window.pcaplayExperiment = {
+  ready,
+  state: () => ({ state, total: all.length, done: records.size, failed: [...failed.entries()], jobs: all.length,
+    elapsed: elapsed(), definition: def && toValues(def) }),
+  jsonl,
+  start: () => start(false),
+  startOver: () => start(true),
+  pause, resume, cancel,
+  /** crash(n, attempts): the workers of job index n crash on these attempts (1, 2) */
+  crash(index, attempts) {
+    crashHook = (job, attempt) => job.index === index && attempts.includes(attempt);
+    if (pool) pool.crashHook = crashHook;
+  },
+};
