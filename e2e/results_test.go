@@ -1,0 +1,207 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// cecTool builds cmd/cec into a temporary folder and returns a function
+// that runs it (failing the test on a non-zero exit) and returns stdout.
+func cecTool(t *testing.T) func(args ...string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cec")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/cec").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../cmd/cec: %v\n%s", err, out)
+	}
+	return func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(bin, args...)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("cec %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+		}
+		return stdout.String()
+	}
+}
+
+type download struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	Data string `json:"data"`
+}
+
+// TestResultsView: records made by cec run natively (a small grid),
+// loaded in the results page in another order, are shown with cec table's
+// numbers, cec wilcoxon's marks and cec rank's totals, and every export is
+// what cec writes (the records, CSV, LaTeX) or a real PNG and SVG. A file
+// chosen in the page is shown too, a bad one is a one-line error naming its
+// line and field, and a second view works beside the first.
+func TestResultsView(t *testing.T) {
+	h := setup(t)
+	cec := cecTool(t)
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs.jsonl")
+	cec("run", "-algo", "cmode,pmode", "-problem", "C01,C06", "-dim", "10", "-runs", "5", "-seed", "3", "-fes", "3000", "-quiet", "-o", runs)
+	file, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(file), "\n"), "\n")
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	shuffled, _ := json.Marshal(lines) // an array of lines, as a runner gives them
+
+	tb := h.newTab(t)
+	tb.navigate(h.siteURL + "results.html")
+	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+	eval[bool](tb, 5*time.Second, `(() => {
+		window.__downloads = [];
+		document.querySelector("[data-results-view]").addEventListener("pcaplay-download", (ev) => { ev.preventDefault(); window.__downloads.push(ev.detail); });
+		return true; })()`)
+	eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.show({configs: ["cmode", "pmode"]}, %s).then(() => true)`, shuffled))
+
+	// supplement tables: every cell as cec table -format csv prints it
+	for _, algo := range []string{"cmode", "pmode"} {
+		want, err := csv.NewReader(strings.NewReader(cec("table", "-format", "csv", "-algo", algo, "-dim", "10", runs))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := eval[[][]string](tb, 5*time.Second, fmt.Sprintf(`[...document.querySelectorAll('table.results-table[data-config=%q] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`, algo))
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: the page's table\n%q\ncec table\n%q", algo, got, want)
+		}
+	}
+	// marks and adjusted p-values as cec wilcoxon
+	wil, err := csv.NewReader(strings.NewReader(cec("wilcoxon", "-format", "csv", runs))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := eval[map[string]string](tb, 5*time.Second, `Object.fromEntries([...document.querySelectorAll('[data-role=tests] tr[data-problem]')].map((tr) => [tr.dataset.problem, tr.querySelector('td').dataset.mark]))`)
+	ascii := map[string]string{"+": "+", "−": "-", "≈": "="}
+	for _, row := range wil[1:] { // dim, problem, a, b, …, p_holm, mark
+		if row[2] != "cmode" || row[3] != "pmode" {
+			t.Fatalf("cec wilcoxon pair %s vs %s, want cmode vs pmode", row[2], row[3])
+		}
+		if ascii[marks[row[1]]] != row[12] {
+			t.Errorf("%s: the page marks %q, cec wilcoxon %q", row[1], marks[row[1]], row[12])
+		}
+	}
+	if len(marks) != len(wil)-1 {
+		t.Errorf("the page tests %d problems, cec wilcoxon %d", len(marks), len(wil)-1)
+	}
+	// total ranks as cec rank
+	rank := cec("rank", runs)
+	totals := eval[[][]string](tb, 5*time.Second, `[...document.querySelectorAll('[data-role=rank-total] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent))`)
+	for _, row := range totals {
+		line := fmt.Sprintf("| %s | %s | %s | %s |", row[0], row[1], row[2], row[3])
+		if !strings.Contains(rank, line) {
+			t.Errorf("total ranks %q: no such line in cec rank\n%s", line, rank)
+		}
+	}
+	if len(totals) != 2 {
+		t.Errorf("%d rows of total ranks", len(totals))
+	}
+
+	// exports
+	click := func(sel string) download {
+		t.Helper()
+		return eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
+			const n = window.__downloads.length;
+			document.querySelector(%q).click();
+			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
+			return window.__downloads[n];
+		})()`, sel))
+	}
+	if d := click("[data-role=export-jsonl]"); d.Data != cec("merge", runs) || d.Name != "runs.jsonl" {
+		t.Errorf("JSON lines export %s: differs from cec merge of cec run's file", d.Name)
+	}
+	exported := filepath.Join(dir, "exported.jsonl")
+	os.WriteFile(exported, []byte(click("[data-role=export-jsonl]").Data), 0o644)
+	if cec("table", exported) != cec("table", runs) || cec("rank", exported) != cec("rank", runs) {
+		t.Error("cec table or rank print other numbers on the export")
+	}
+	for i, algo := range []string{"cmode", "pmode"} {
+		d := click(fmt.Sprintf(".results-table-wrap:nth-of-type(%d) [data-role=export-csv]", i+1))
+		if want := cec("table", "-format", "csv", "-algo", algo, "-dim", "10", runs); d.Data != want || d.Name != algo+"-D10.csv" {
+			t.Errorf("CSV export %s:\n%s\nwant\n%s", d.Name, d.Data, want)
+		}
+	}
+	if d := click("[data-role=export-latex]"); d.Data != cec("table", "-format", "latex", runs) {
+		t.Errorf("LaTeX export:\n%s", d.Data)
+	}
+	nCharts := eval[int](tb, 5*time.Second, `document.querySelectorAll('.results-chart').length`)
+	if nCharts < 4 {
+		t.Errorf("%d charts shown, want convergence, final f, ECDF and the pooled ECDF at least", nCharts)
+	}
+	for k := 1; k <= nCharts; k++ {
+		fig := fmt.Sprintf("(document.querySelectorAll('.results-chart')[%d])", k-1)
+		p := eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
+			const n = window.__downloads.length; %s.querySelector('[data-role=export-png]').click();
+			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
+			return window.__downloads[n]; })()`, fig))
+		b64, ok := strings.CutPrefix(p.Data, "data:image/png;base64,")
+		raw, err := base64.StdEncoding.DecodeString(b64)
+		if !ok || err != nil {
+			t.Fatalf("PNG export %s: not a PNG data URL (%.40q)", p.Name, p.Data)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil || img.Bounds().Dx() < 400 || colours(img, 50) < 3 || !strings.HasSuffix(p.Name, ".png") {
+			t.Errorf("PNG export %s: %v, %v, %d colours", p.Name, err, img.Bounds(), colours(img, 50))
+		}
+		s := eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
+			const n = window.__downloads.length; %s.querySelector('[data-role=export-svg]').click();
+			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
+			return window.__downloads[n]; })()`, fig))
+		if !strings.HasPrefix(s.Data, "<svg") || !strings.HasSuffix(strings.TrimSpace(s.Data), "</svg>") || !strings.Contains(s.Data, "PMODE") || !strings.HasSuffix(s.Name, ".svg") {
+			t.Errorf("SVG export %s: %.80q", s.Name, s.Data)
+		}
+	}
+
+	// the log-FES option asks Go again: the convergence chart's x axis is a log axis
+	eval[bool](tb, 30*time.Second, `(async () => { await window.pcaplayResults.setLogFES(true); return true; })()`)
+	if ty := eval[string](tb, 5*time.Second, `echarts.getInstanceByDom(document.querySelector('[data-chart=convergence]')).getOption().xAxis[0].type`); ty != "log" {
+		t.Errorf("with log FES the x axis is %q", ty)
+	}
+
+	// a file chosen in the page; then a bad one: the error names line and field
+	tb.do(30*time.Second, chromedp.SetUploadFiles(`#results-file`, []string{exported}))
+	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => /of CMODE, PMODE/.test(document.querySelector('.results-status').textContent) && window.pcaplayResults.results ? r(true) : setTimeout(w, 20); w(); })`)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(lines[0]+"\n"+strings.Replace(lines[1], `"dim":10`, `"dim":0`, 1)+"\n"), 0o644)
+	tb.do(30*time.Second, chromedp.SetUploadFiles(`#results-file`, []string{bad}))
+	msg := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const s = document.querySelector('.results-status'); s.classList.contains('error') ? r(s.textContent) : setTimeout(w, 20); }; w(); })`)
+	if !strings.Contains(msg, `bad.jsonl:2: "dim" = 0`) || strings.Contains(msg, "\n") {
+		t.Errorf("bad file: %q, want one line naming bad.jsonl:2 and \"dim\"", msg)
+	}
+
+	// a second view beside the first (views are factories)
+	n := eval[int](tb, 60*time.Second, fmt.Sprintf(`(async () => {
+		const { createResultsView } = await import("./results-view.js");
+		const { WorkerClient } = await import("./worker-client.js");
+		const c = new WorkerClient(), div = document.createElement("div");
+		document.body.append(div);
+		const v = createResultsView(div, { summarise: (jsonl, options) => c.call("summarise", { jsonl, options }) });
+		const r = await v.show({}, %s);
+		return div.querySelectorAll("table.results-table").length + r.dims.length * 10 + document.querySelectorAll("table.results-table").length * 100;
+	})()`, shuffled))
+	if n != 2+10+200 {
+		t.Errorf("second view: %d (want 2 tables, 1 dimension, 2 tables on the page: the first view shows the bad file's error)", n)
+	}
+	errs := tb.consoleErrors()
+	if len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}

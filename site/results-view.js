@@ -1,0 +1,329 @@
+// results-view.js: the results of an experiment (issue 8 §3), bound to a
+// root element it fills: the paper's supplement table per configuration,
+// the pairwise Wilcoxon rank-sum tests with their +/−/≈ marks, the CEC 2018
+// ranking, the charts of each problem and the runtime ECDF, and the
+// exports (records as JSON lines, tables as CSV and LaTeX, charts as PNG
+// and SVG).
+//
+// Go decides, JS draws: every number, table cell, mark and chart option
+// comes from the summarise command (internal/play.Summarise →
+// internal/experiment.Summarise, in the worker); this file lays them out.
+// The records go to Go as JSON lines in exactly the `cec run -o` schema,
+// and the JSON lines export is Go's canonical re-encoding of them, so
+// `cec table`, `cec rank`, `cec wilcoxon` and `cec merge` read it.
+//
+//   const view = createResultsView(root, { summarise: (jsonl, options) => client.call("summarise", { jsonl, options }) });
+//   await view.show({ configs: ["pmode", "cmode"], source: "exp.jsonl" }, records);
+//
+// records: one string of JSON lines, or an array of lines (strings) or of
+// record objects. definition: {configs, source, alpha, targets} — configs
+// name the configurations (strings, or objects with a name) in the order to
+// show them; a configuration is the "algo" of its records. Every export
+// dispatches a cancelable "pcaplay-download" event on the root with
+// {name, type, data} (data: a string, or a data: URL for PNG) before it
+// downloads; a listener that calls preventDefault() takes it instead.
+import { ChartSet } from "./charts.js";
+
+/** toJSONL turns records (a JSONL string, lines, or objects) into JSON lines, refusing non-finite numbers. */
+export function toJSONL(records) {
+  if (typeof records === "string") return records;
+  if (!Array.isArray(records)) throw new Error("records: want a string of JSON lines or an array of records");
+  const out = [];
+  records.forEach((r, i) => {
+    if (typeof r === "string") {
+      if (r.includes("\n") && r.trim().includes("\n")) throw new Error(`record ${i + 1}: a line holds a line break`);
+      out.push(r.trim());
+      return;
+    }
+    if (!r || typeof r !== "object") throw new Error(`record ${i + 1}: want an object or a JSON line, got ${typeof r}`);
+    finiteOnly(r, `record ${i + 1}`);
+    out.push(JSON.stringify(r, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+  });
+  return out.join("\n") + (out.length ? "\n" : "");
+}
+
+// finiteOnly throws, naming the field, for a NaN or ±Infinity anywhere in v
+// (JSON.stringify would write null, which no run record holds).
+function finiteOnly(v, where) {
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error(`${where} = ${v}: not a finite number (a run record holds none)`);
+    return;
+  }
+  if (!v || typeof v !== "object") return;
+  if (ArrayBuffer.isView(v)) v = Array.from(v);
+  if (Array.isArray(v)) v.forEach((x, k) => finiteOnly(x, `${where}[${k}]`));
+  else for (const k of Object.keys(v)) finiteOnly(v[k], `${where}.${k}`);
+}
+
+function el(doc, tag, attrs, ...kids) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("data-") || k === "type" || k === "title" || k === "value") e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  for (const c of kids) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+/** pFmt writes a p-value with three significant digits, as Go's %.3g (cec wilcoxon). */
+export function pFmt(p) {
+  if (p === 0 || !Number.isFinite(p)) return String(p);
+  const [m, e] = p.toExponential(2).split("e");
+  const x = Number(e);
+  const digits = m.replace(/\.?0+$/, "");
+  if (x < -4 || x >= 3) return digits + "e" + (x < 0 ? "-" : "+") + String(Math.abs(x)).padStart(2, "0");
+  return String(Number(p.toPrecision(3)));
+}
+
+function configName(c) { return typeof c === "string" ? c : (c && (c.name || c.algo)) || ""; }
+
+const upper = (s) => String(s).toUpperCase();
+
+/**
+ * createResultsView binds a results view to root (emptied and filled).
+ * opts.summarise(jsonl, options) → Promise of the results (Go's summarise).
+ */
+export function createResultsView(root, opts) {
+  if (!root) throw new Error("createResultsView: no root element");
+  if (!opts || typeof opts.summarise !== "function") throw new Error("createResultsView: opts.summarise is required");
+  const doc = root.ownerDocument;
+  const charts = new ChartSet(root);
+  let jsonl = "", definition = {}, results = null, logFES = false, problem = 0, seq = 0;
+
+  root.replaceChildren();
+  root.classList.add("results-view");
+  const status = el(doc, "p", { class: "results-status", "data-role": "results-status" });
+  const notes = el(doc, "ul", { class: "results-notes", "data-role": "results-notes" });
+  const body = el(doc, "div", { "data-role": "results-body" });
+  root.append(status, notes, body);
+
+  function download(name, type, data) {
+    const ev = new CustomEvent("pcaplay-download", { cancelable: true, detail: { name, type, data } });
+    if (!root.dispatchEvent(ev)) return;
+    const a = doc.createElement("a");
+    a.download = name;
+    if (typeof data === "string" && data.startsWith("data:")) {
+      a.href = data;
+    } else {
+      a.href = URL.createObjectURL(new Blob([data], { type }));
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    }
+    a.click();
+  }
+
+  const button = (label, role, onclick, title) =>
+    el(doc, "button", { type: "button", "data-role": role, text: label, title: title || "", onclick });
+
+  function options(extra) {
+    const o = { log_fes: logFES };
+    const configs = (definition.configs || []).map(configName).filter(Boolean);
+    if (configs.length) o.configs = configs;
+    if (definition.source) o.source = String(definition.source);
+    if (definition.alpha) o.alpha = definition.alpha;
+    if (definition.targets) o.targets = definition.targets;
+    if (definition.dim) o.dim = definition.dim;
+    return Object.assign(o, extra || {});
+  }
+
+  async function summarise() {
+    const my = ++seq;
+    status.textContent = "Summarising…";
+    status.classList.remove("error");
+    let r;
+    try {
+      r = await opts.summarise(jsonl, options());
+    } catch (e) {
+      if (my !== seq) return null;
+      status.textContent = (e && e.message) || String(e);
+      status.classList.add("error");
+      body.replaceChildren();
+      notes.replaceChildren();
+      results = null;
+      throw e;
+    }
+    if (my !== seq) return null;
+    results = r;
+    render();
+    return r;
+  }
+
+  /** show summarises records of an experiment and draws them; resolves with Go's results. */
+  async function show(def, records) {
+    definition = def || {};
+    try {
+      jsonl = toJSONL(records);
+    } catch (e) {
+      status.textContent = e.message;
+      status.classList.add("error");
+      body.replaceChildren();
+      results = null;
+      throw e;
+    }
+    return summarise();
+  }
+
+  function render() {
+    charts.dispose();
+    const r = results;
+    const dims = r.dims.map((d) => "D = " + d.dim).join(", ");
+    status.textContent = `${r.runs} run(s) of ${r.configs.map(upper).join(", ")} at ${dims}.`;
+    notes.replaceChildren(...r.notes.map((n) => el(doc, "li", { text: n })));
+    body.replaceChildren(
+      el(doc, "div", { class: "results-bar" },
+        button("Runs as JSON lines", "export-jsonl", exportJSONL, "every record, in the cec run -o schema (cec table, rank, merge read it)"),
+        el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked) }), " log FES axis")),
+      ...r.dims.map(renderDim));
+    charts.flush();
+  }
+
+  function renderDim(d, di) {
+    const sec = el(doc, "section", { class: "results-dim", "data-dim": String(d.dim) });
+    sec.append(el(doc, "h2", { text: `D = ${d.dim}` }));
+    // supplement tables
+    const tables = el(doc, "div", { class: "results-tables" },
+      el(doc, "h3", { text: "Supplement tables" }),
+      el(doc, "p", { class: "hint", text: "As the paper's supplement: best, median, c (violated constraints at the median solution, by violation > 1, > 0.01, > 0.0001), v̄ (its mean violation), mean, worst, std of f over the runs, SR (feasibility rate, %), vio (mean violation of all runs). Runs are ordered by the feasibility rule; the median of an even number of runs is the better middle run." }),
+      button("All tables as LaTeX", "export-latex", () => download(`results-D${d.dim}.tex`, "text/x-tex", d.latex), "cec table -format latex"));
+    for (const t of d.tables) {
+      const tbl = el(doc, "table", { class: "results-table", "data-config": t.config });
+      const [head, ...rows] = t.rows;
+      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, ...head.map((h) => el(doc, "th", { text: h })))));
+      tbl.append(el(doc, "tbody", {}, ...rows.map((row) => el(doc, "tr", {}, el(doc, "th", { text: row[0] }), ...row.slice(1).map((c) => el(doc, "td", { text: c }))))));
+      tables.append(el(doc, "div", { class: "results-table-wrap" },
+        el(doc, "h4", { text: t.title }),
+        button("CSV", "export-csv", () => download(`${t.config}-D${d.dim}.csv`, "text/csv", t.csv), "cec table -format csv -algo " + t.config),
+        el(doc, "div", { class: "scroll" }, tbl)));
+    }
+    sec.append(tables);
+    // tests
+    if (d.tests) sec.append(renderTests(d.tests));
+    if (d.rank) sec.append(renderRank(d.rank));
+    sec.append(renderCharts(d, di));
+    return sec;
+  }
+
+  function renderTests(c) {
+    const tbl = el(doc, "table", { class: "results-tests", "data-role": "tests" });
+    tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "problem" }),
+      ...c.totals.map((t) => el(doc, "th", { text: `${upper(t.a)} vs ${upper(t.b)}` })))));
+    const tb = el(doc, "tbody");
+    c.problems.forEach((p, i) => {
+      tb.append(el(doc, "tr", { "data-problem": p }, el(doc, "th", { text: p }),
+        ...c.pairs[i].map((pr) => el(doc, "td", { class: "test-cell", "data-mark": pr.mark, title: `U = ${pr.u}, p = ${pFmt(pr.p)} (${pr.exact ? "exact" : "asymptotic"}), Holm-adjusted ${pFmt(pr.p_holm)}` },
+          el(doc, "b", { text: pr.mark }), " " + pFmt(pr.p_holm)))));
+    });
+    tb.append(el(doc, "tr", { class: "totals", "data-role": "wtl" }, el(doc, "th", { text: "w/t/l" }),
+      ...c.totals.map((t) => el(doc, "td", { text: `${t.wins}/${t.ties}/${t.losses}` }))));
+    tbl.append(tb);
+    return el(doc, "div", { class: "results-tests-wrap" },
+      el(doc, "h3", { text: "Wilcoxon rank-sum tests" }),
+      el(doc, "p", { class: "hint", text: `Two-sided tests of the final results, ordered by the feasibility rule (feasible first by f, then infeasible by v̄, then f), Holm's correction over the pairs of each problem. A cell is the first configuration's mark against the second at α = ${c.alpha} (+ better, − worse, ≈ no significant difference) and the Holm-adjusted p-value.` }),
+      el(doc, "div", { class: "scroll" }, tbl));
+  }
+
+  function renderRank(t) {
+    const one = (title, ranks, total, role) => {
+      const tbl = el(doc, "table", { class: "results-rank", "data-role": role });
+      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "Problem" }), ...t.problems.map((p) => el(doc, "th", { text: p })), el(doc, "th", { text: "Total" }))));
+      tbl.append(el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", { text: upper(a) }),
+        ...t.problems.map((_, pi) => el(doc, "td", { text: String(ranks[pi][ai]) })), el(doc, "td", { text: String(total[ai]) })))));
+      return el(doc, "div", {}, el(doc, "h4", { text: title }), el(doc, "div", { class: "scroll" }, tbl));
+    };
+    const totals = el(doc, "table", { class: "results-rank", "data-role": "rank-total" },
+      el(doc, "thead", {}, el(doc, "tr", {}, ...["Configuration", "mean", "median", "Total"].map((h) => el(doc, "th", { text: h })))),
+      el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", { text: upper(a) }),
+        ...[t.mean_total[ai], t.median_total[ai], t.total[ai]].map((v) => el(doc, "td", { text: String(v) }))))));
+    return el(doc, "div", { class: "results-rank-wrap" },
+      el(doc, "h3", { text: "CEC 2018 ranking" }),
+      el(doc, "p", { class: "hint", text: "Ranks on each problem by the mean and by the median solution (feasibility rule), summed over the problems; the total is Σ mean ranks + Σ median ranks, lower is better (as cec rank)." }),
+      one("Ranks based on mean values", t.mean, t.mean_total, "rank-mean"),
+      one("Ranks based on the median solution", t.median, t.median_total, "rank-median"),
+      el(doc, "h4", { text: "Total ranks" }), totals);
+  }
+
+  function chartBox(name, option, file) {
+    const c = el(doc, "div", { class: "chart", "data-chart": name });
+    const box = el(doc, "figure", { class: "results-chart" }, c,
+      el(doc, "figcaption", {},
+        button("PNG", "export-png", () => download(file + ".png", "image/png", png(c))),
+        " ",
+        button("SVG", "export-svg", () => download(file + ".svg", "image/svg+xml", svg(option, c)))));
+    charts.set(c, option);
+    return box;
+  }
+
+  function renderCharts(d, di) {
+    const wrap = el(doc, "div", { class: "results-charts" }, el(doc, "h3", { text: "Charts" }));
+    const sel = el(doc, "select", { "data-role": "chart-problem" });
+    d.charts.forEach((pc, i) => sel.append(el(doc, "option", { value: String(i), text: pc.problem })));
+    const per = el(doc, "div", { class: "results-chart-grid", "data-role": "problem-charts" });
+    const draw = (i) => {
+      for (const c of per.querySelectorAll(".chart")) {
+        const entry = charts.charts.get(c);
+        if (entry) { entry.chart.dispose(); charts.charts.delete(c); }
+        charts.pending.delete(c);
+      }
+      const pc = d.charts[i], base = `${pc.problem}-D${d.dim}`;
+      per.replaceChildren(
+        chartBox("convergence", pc.convergence, base + "-convergence"),
+        chartBox("box-f", pc.box_f, base + "-final-f"),
+        ...(pc.box_v ? [chartBox("box-v", pc.box_v, base + "-final-v")] : []),
+        chartBox("ecdf", pc.ecdf, base + "-ecdf"));
+      charts.flush();
+    };
+    sel.value = String(di === 0 ? Math.min(problem, d.charts.length - 1) : 0);
+    sel.onchange = () => { if (di === 0) problem = Number(sel.value); draw(Number(sel.value)); };
+    wrap.append(
+      el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),
+      el(doc, "label", {}, "Problem ", sel), per,
+      el(doc, "h4", { text: "Runtime ECDF over every problem" }),
+      el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`)));
+    draw(Number(sel.value));
+    return wrap;
+  }
+
+  function png(c) {
+    const entry = charts.charts.get(c);
+    if (!entry) throw new Error("the chart is not drawn yet");
+    return entry.chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" });
+  }
+
+  function svg(option, c) {
+    const w = c.clientWidth || 800, h = c.clientHeight || 460;
+    const inst = echarts.init(null, null, { renderer: "svg", ssr: true, width: w, height: h });
+    try {
+      inst.setOption(option);
+      return inst.renderToSVGString();
+    } finally {
+      inst.dispose();
+    }
+  }
+
+  async function exportJSONL() {
+    const r = await opts.summarise(jsonl, options({ jsonl: true }));
+    download("runs.jsonl", "application/jsonl", r.jsonl);
+  }
+
+  async function setLogFES(on) {
+    if (logFES === !!on) return;
+    logFES = !!on;
+    if (results) await summarise();
+  }
+
+  return {
+    show,
+    setLogFES,
+    /** results are Go's last results (null before show or after an error). */
+    get results() { return results; },
+    exportJSONL,
+    resize: () => charts.resize(),
+    destroy() {
+      seq++;
+      charts.dispose();
+      root.replaceChildren();
+      root.classList.remove("results-view");
+    },
+  };
+}
