@@ -209,3 +209,155 @@ func TestExperimentDefaultConfigsReadByCec(t *testing.T) {
 		t.Errorf("first record %v (%v)", rec, err)
 	}
 }
+
+// TestExperimentCancelAndResume: pause holds the runs, cancel stops them
+// with the finished runs saved; the same link opened again (a reload)
+// offers them, resuming runs only the others, and the records of the
+// whole experiment are cec run's.
+func TestExperimentCancelAndResume(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	link := hash("mode", "experiment", "problems", "C03", "dim", "10", "fes", "6000", "runs", "8", "seed", "11",
+		"configs", "heco-pde:heco-pde", "workers", "1")
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`) // a clean slate, whatever an earlier run saved
+	tb.waitExp("two finished runs", 3*time.Minute, func(s ExpState) bool { return s.Done >= 2 })
+
+	// pause: nothing finishes and the elapsed time stands still
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="pause"]').click(), true`)
+	tb.waitExp("paused", 10*time.Second, func(s ExpState) bool { return s.State == "paused" })
+	time.Sleep(500 * time.Millisecond) // the step in flight (STEP_MS) may still finish a run
+	p1 := tb.expState()
+	time.Sleep(1500 * time.Millisecond)
+	p2 := tb.expState()
+	if p2.State != "paused" || p2.Done != p1.Done || p2.Elapsed != p1.Elapsed {
+		t.Errorf("while paused: %+v then %+v", p1, p2)
+	}
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="pause"]').click(), true`) // resume
+	tb.waitExp("running again", 10*time.Second, func(s ExpState) bool { return s.State == "running" })
+	tb.waitExp("a third run", 3*time.Minute, func(s ExpState) bool { return s.Done >= 3 })
+
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="cancel"]').click(), true`)
+	c := tb.waitExp("cancelled", 10*time.Second, func(s ExpState) bool { return s.State == "cancelled" })
+	if c.Done < 3 || c.Done >= 8 {
+		t.Fatalf("cancelled with %d of 8 runs done", c.Done)
+	}
+	before := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)
+
+	// the link again, in a fresh page: the saved runs are offered
+	tb.openExperiment(link)
+	r := tb.waitExp("the saved runs", 10*time.Second, func(s ExpState) bool { return s.Done > 0 })
+	if r.State != "idle" || r.Done != c.Done {
+		t.Errorf("reopened: %+v, want idle with the %d saved runs", r, c.Done)
+	}
+	offer := eval[string](tb, 5*time.Second, `(() => { const b = document.querySelector('[data-role="resume-box"]'); return b.hidden ? "" : b.textContent; })()`)
+	if !strings.Contains(offer, fmt.Sprintf("%d of 8 runs", c.Done)) {
+		t.Errorf("resume offer %q, want %d of 8 runs", offer, c.Done)
+	}
+	if got := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`); got != before {
+		t.Errorf("the saved runs differ from those finished before the reload")
+	}
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="resume-saved"]').click(), true`)
+	d := tb.waitExp("the end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if d.Done != 8 || len(d.Failed) != 0 {
+		t.Fatalf("after resuming: %+v", d)
+	}
+	page := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)
+	if !strings.HasPrefix(page, before[:strings.Index(before, "\n")+1]) {
+		t.Errorf("the first saved run is not the first record any more")
+	}
+	want := cecRuns(t, t.TempDir(), "heco-pde", "6000", "8", "11", [2]string{"C03", "10"})
+	if got := sortedLines(page); !slices.Equal(got, want) {
+		t.Errorf("after cancel and resume the %d records differ from cec run's %d", len(got), len(want))
+	}
+	tb.noConsoleErrors()
+}
+
+// TestExperimentWorkerFailure: a run whose worker crashes is run again on
+// a fresh worker; one whose worker crashes twice is marked failed with the
+// reason, and the experiment goes on to its end.
+func TestExperimentWorkerFailure(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "2000", "runs", "4", "seed", "3",
+		"configs", "pmode:pmode", "workers", "2"))
+	// run 1's worker crashes once, run 2's on both attempts
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.crash({1: [1], 2: [1, 2]}), true`)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	s := tb.waitExp("the end", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if s.Done != 3 || len(s.Failed) != 1 || !strings.HasSuffix(s.Failed[0][0], "|2") {
+		t.Fatalf("after the crashes: %+v, want 3 done and run 2 failed", s)
+	}
+	if reason := s.Failed[0][1]; !strings.Contains(reason, "crash") || !strings.Contains(reason, "worker-failed") {
+		t.Errorf("failure reason %q, want the worker's crash", reason)
+	}
+	li := eval[string](tb, 5*time.Second, `document.querySelector('[data-role="failure"]').textContent`)
+	if !strings.Contains(li, "run 2") || !strings.Contains(li, "crash") {
+		t.Errorf("the failure shown: %q", li)
+	}
+	want := cecRuns(t, t.TempDir(), "pmode", "2000", "4", "3", [2]string{"C01", "10"})
+	got := sortedLines(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`))
+	var wantNot2 []string
+	for _, l := range want {
+		if !strings.Contains(l, `"run":2,`) {
+			wantNot2 = append(wantNot2, l)
+		}
+	}
+	if !slices.Equal(got, wantNot2) {
+		t.Errorf("the records of runs 0, 1 (retried) and 3 differ from cec run's")
+	}
+}
+
+// TestExperimentURLRoundTrip: the form writes the address; the address
+// opened in another tab shows the same definition (and unknown or bad
+// values are named in a notice and replaced).
+func TestExperimentURLRoundTrip(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment"))
+	eval[bool](tb, 10*time.Second, `(() => {
+		const root = document.querySelector("[data-experiment-root]");
+		const q = (r) => root.querySelector('[data-role="' + r + '"]');
+		const set = (el, v) => { el.value = v; el.dispatchEvent(new Event("change", {bubbles: true})); };
+		document.querySelector('input[data-problem="C02"]').click();
+		document.querySelector('input[data-problem="rosenbrock"]').click();
+		set(q("dim"), "30");
+		set(q("runs"), "7");
+		set(q("seed"), "99");
+		set(q("fes"), "3000");
+		set(q("workers"), "3");
+		q("add-config").click();
+		const last = (r) => { const rows = root.querySelectorAll('[data-role="config"]'); return rows[rows.length - 1].querySelector('[data-role="' + r + '"]'); };
+		set(last("config-name"), "cm");
+		set(last("config-algo"), "cmode");
+		set(last("config-params"), "lambda=20");
+		return true;
+	})()`)
+	d := tb.expState().Definition
+	want := map[string]string{"mode": "experiment", "problems": "rosenbrock,C01,C02", "dim": "30", "runs": "7", "seed": "99", "fes": "3000", "workers": "3",
+		"algo": "pmode", "configs": "pmode:pmode(pca=true),pmode-nopca:pmode(pca=false),cm:cmode(lambda=20)"}
+	for k, v := range want {
+		if d[k] != v {
+			t.Errorf("definition %s = %q, want %q", k, d[k], v)
+		}
+	}
+	link := strings.TrimPrefix(eval[string](tb, 5*time.Second, `location.hash`), "#")
+	if tb.expState().Total != 3*3*7 {
+		t.Errorf("total %d, want 63", tb.expState().Total)
+	}
+	other := h.newTab(t)
+	other.openExperiment(link)
+	if d2 := other.expState().Definition; fmt.Sprint(d2) != fmt.Sprint(d) {
+		t.Errorf("the link %s opens %v, want %v", link, d2, d)
+	}
+	if v := eval[string](other, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="dim"]').value + "/" + document.querySelectorAll('[data-role="config"]').length`); v != "30/3" {
+		t.Errorf("the form of the link shows %s, want D 30 and 3 configurations", v)
+	}
+	other.noNotice()
+	// bad values: a notice names them
+	bad := h.newTab(t)
+	bad.openExperiment(hash("mode", "experiment", "runs", "0", "problems", "C01,nosuch"))
+	if shown, text := bad.notice(); !shown || !strings.Contains(text, "runs") || !strings.Contains(text, "nosuch") {
+		t.Errorf("notice %v %q, want runs and nosuch named", shown, text)
+	}
+}

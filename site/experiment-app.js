@@ -42,7 +42,15 @@ let crashHook = null;    // tests: (job, attempt) → crash that attempt's worke
 let dataWarned = false;
 
 const view = createExperimentView(root, {
-  onChange: (v) => { if (state === "idle" || state === "done" || state === "cancelled") setDefinition(Object.assign({}, parse(location.hash), v), "controls"); },
+  // the form's values replace the definition's keys (an emptied fes or
+  // workers goes back to its default)
+  onChange: (v) => {
+    if (state === "running" || state === "paused") return;
+    const cur = parse(location.hash);
+    delete cur.fes;
+    delete cur.workers;
+    setDefinition(Object.assign(cur, v), "controls");
+  },
   onStart: () => start(false),
   onResumeSaved: () => start(false),
   onStartOver: () => start(true),
@@ -274,9 +282,9 @@ window.pcaplayExperiment = {
   start: () => start(false),
   startOver: () => start(true),
   pause, resume, cancel,
-  /** crash(n, attempts): the workers of job index n crash on these attempts (1, 2) */
-  crash(index, attempts) {
-    crashHook = (job, attempt) => job.index === index && attempts.includes(attempt);
+  /** crash({index: [attempts]}): the worker of job index crashes on these attempts (1, 2) */
+  crash(plan) {
+    crashHook = (job, attempt) => (plan[job.index] || []).includes(attempt);
     if (pool) pool.crashHook = crashHook;
   },
 };

@@ -119,8 +119,8 @@ export function createExperimentView(root, opts) {
   function values() {
     const chosen = [...problems.querySelectorAll("input:checked")].map((i) => i.value);
     const v = { problems: chosen.join(","), dim: dim.value, runs: runs.value, seed: seed.value.trim(), configs: readConfigs() };
-    v.fes = fes.value.trim() || null;
-    v.workers = workers.value.trim() || null;
+    if (fes.value.trim()) v.fes = fes.value.trim();
+    if (workers.value.trim()) v.workers = workers.value.trim();
     return v;
   }
 
@@ -166,8 +166,12 @@ export function createExperimentView(root, opts) {
       runs.value = String(def.runs);
       seed.value = def.seed;
       workers.value = def.workers ? String(def.workers) : "";
-      configs.textContent = "";
-      for (const c of def.configs) configs.append(configRow(c));
+      // rows are rebuilt only when the configurations differ from those shown
+      // (a change that Go or the checks kept as typed keeps the focus)
+      if (formatConfigs(def.configs) !== readConfigs()) {
+        configs.textContent = "";
+        for (const c of def.configs) configs.append(configRow(c));
+      }
       const official = [10, 30, 50, 100].includes(def.dim);
       setText(dataNote, official
         ? "CEC problems use the official CEC 2017 shift and rotation data (fetched once per problem and D)."
