@@ -9,34 +9,14 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
-
-// cecTool builds cmd/cec into a temporary folder and returns a function
-// that runs it (failing the test on a non-zero exit) and returns stdout.
-func cecTool(t *testing.T) func(args ...string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "cec")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/cec").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../cmd/cec: %v\n%s", err, out)
-	}
-	return func(args ...string) string {
-		t.Helper()
-		var stdout, stderr bytes.Buffer
-		cmd := exec.Command(bin, args...)
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("cec %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-		}
-		return stdout.String()
-	}
-}
 
 type download struct {
 	Name string `json:"name"`
@@ -52,7 +32,7 @@ type download struct {
 // line and field, and a second view works beside the first.
 func TestResultsView(t *testing.T) {
 	h := setup(t)
-	cec := cecTool(t)
+	cec := func(args ...string) string { return cec(t, args...) } // the package's cec, bound to t
 	dir := t.TempDir()
 	runs := filepath.Join(dir, "runs.jsonl")
 	cec("run", "-algo", "cmode,pmode", "-problem", "C01,C06", "-dim", "10", "-runs", "5", "-seed", "3", "-fes", "3000", "-quiet", "-o", runs)
@@ -73,47 +53,7 @@ func TestResultsView(t *testing.T) {
 		return true; })()`)
 	eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.show({configs: ["cmode", "pmode"]}, %s).then(() => true)`, shuffled))
 
-	// supplement tables: every cell as cec table -format csv prints it
-	for _, algo := range []string{"cmode", "pmode"} {
-		want, err := csv.NewReader(strings.NewReader(cec("table", "-format", "csv", "-algo", algo, "-dim", "10", runs))).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := eval[[][]string](tb, 5*time.Second, fmt.Sprintf(`[...document.querySelectorAll('table.results-table[data-config=%q] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`, algo))
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s: the page's table\n%q\ncec table\n%q", algo, got, want)
-		}
-	}
-	// marks and adjusted p-values as cec wilcoxon
-	wil, err := csv.NewReader(strings.NewReader(cec("wilcoxon", "-format", "csv", runs))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	marks := eval[map[string]string](tb, 5*time.Second, `Object.fromEntries([...document.querySelectorAll('[data-role=tests] tr[data-problem]')].map((tr) => [tr.dataset.problem, tr.querySelector('td').dataset.mark]))`)
-	ascii := map[string]string{"+": "+", "−": "-", "≈": "="}
-	for _, row := range wil[1:] { // dim, problem, a, b, …, p_holm, mark
-		if row[2] != "cmode" || row[3] != "pmode" {
-			t.Fatalf("cec wilcoxon pair %s vs %s, want cmode vs pmode", row[2], row[3])
-		}
-		if ascii[marks[row[1]]] != row[12] {
-			t.Errorf("%s: the page marks %q, cec wilcoxon %q", row[1], marks[row[1]], row[12])
-		}
-	}
-	if len(marks) != len(wil)-1 {
-		t.Errorf("the page tests %d problems, cec wilcoxon %d", len(marks), len(wil)-1)
-	}
-	// total ranks as cec rank
-	rank := cec("rank", runs)
-	totals := eval[[][]string](tb, 5*time.Second, `[...document.querySelectorAll('[data-role=rank-total] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent))`)
-	for _, row := range totals {
-		line := fmt.Sprintf("| %s | %s | %s | %s |", row[0], row[1], row[2], row[3])
-		if !strings.Contains(rank, line) {
-			t.Errorf("total ranks %q: no such line in cec rank\n%s", line, rank)
-		}
-	}
-	if len(totals) != 2 {
-		t.Errorf("%d rows of total ranks", len(totals))
-	}
+	checkResults(t, tb, "[data-results-view]", runs, 10, "cmode", "pmode")
 
 	// exports
 	click := func(sel string) download {
@@ -204,4 +144,85 @@ func TestResultsView(t *testing.T) {
 	if len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
+}
+
+// checkResults checks the results view inside the element at scope against
+// cec on file at dimension dim: the supplement table of each algorithm
+// (every cell as cec table -format csv prints it), the marks (cec wilcoxon,
+// first algorithm against the second) and the total ranks (cec rank).
+func checkResults(t *testing.T, tb *tab, scope, file string, dim int, algos ...string) {
+	t.Helper()
+	sec := fmt.Sprintf(`document.querySelector('%s section[data-dim="%d"]')`, scope, dim)
+	if !eval[bool](tb, 5*time.Second, sec+` !== null`) {
+		t.Fatalf("no results at D = %d in %s", dim, scope)
+	}
+	d := strconv.Itoa(dim)
+	for _, algo := range algos {
+		want, err := csv.NewReader(strings.NewReader(cec(t, "table", "-format", "csv", "-algo", algo, "-dim", d, file))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := eval[[][]string](tb, 5*time.Second, fmt.Sprintf(`[...%s.querySelectorAll('table.results-table[data-config=%q] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`, sec, algo))
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s at D = %d: the page's table\n%q\ncec table\n%q", algo, dim, got, want)
+		}
+	}
+	wil, err := csv.NewReader(strings.NewReader(cec(t, "wilcoxon", "-format", "csv", "-algo", strings.Join(algos, ","), "-dim", d, file))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := eval[map[string]string](tb, 5*time.Second, sec+`, Object.fromEntries([...`+sec+`.querySelectorAll('[data-role=tests] tr[data-problem]')].map((tr) => [tr.dataset.problem, tr.querySelector('td').dataset.mark]))`)
+	ascii := map[string]string{"+": "+", "−": "-", "≈": "="}
+	for _, row := range wil[1:] { // dim, problem, a, b, …, p_holm, mark
+		want := row[12]
+		switch {
+		case row[2] == algos[0] && row[3] == algos[1]:
+		case row[2] == algos[1] && row[3] == algos[0]: // cec's canonical order: the other side's mark
+			want = map[string]string{"+": "-", "-": "+", "=": "="}[want]
+		default:
+			t.Fatalf("cec wilcoxon pair %s vs %s, want %s and %s", row[2], row[3], algos[0], algos[1])
+		}
+		if ascii[marks[row[1]]] != want {
+			t.Errorf("%s: the page marks %s against %s %q, cec wilcoxon %s against %s %q", row[1], algos[0], algos[1], marks[row[1]], row[2], row[3], row[12])
+		}
+	}
+	if len(marks) != len(wil)-1 {
+		t.Errorf("the page tests %d problems, cec wilcoxon %d", len(marks), len(wil)-1)
+	}
+	rank := cec(t, "rank", "-algo", strings.Join(algos, ","), "-dim", d, file)
+	totals := eval[[][]string](tb, 5*time.Second, `[...`+sec+`.querySelectorAll('[data-role=rank-total] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent))`)
+	for _, row := range totals {
+		line := fmt.Sprintf("| %s | %s | %s | %s |", row[0], row[1], row[2], row[3])
+		if !strings.Contains(rank, line) {
+			t.Errorf("total ranks %q: no such line in cec rank\n%s", line, rank)
+		}
+	}
+	if len(totals) != len(algos) {
+		t.Errorf("%d rows of total ranks, want %d", len(totals), len(algos))
+	}
+}
+
+// TestExperimentShowsResults: an experiment run in the page (mode=experiment)
+// ends with its results shown under it, the numbers of cec table, wilcoxon
+// and rank on the page's records, at each of its dimensions (a CEC problem
+// at D = 10 and a teaching problem at D = 2); a new definition clears them.
+func TestExperimentShowsResults(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C06,rosenbrock", "dim", "10", "fes", "2000", "runs", "4", "seed", "5",
+		"configs", "pmode:pmode,cmode:cmode", "workers", "2"))
+	if n := eval[int](tb, 5*time.Second, `document.querySelectorAll('[data-results-root] table').length`); n != 0 {
+		t.Errorf("%d result tables before the experiment", n)
+	}
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
+	tb.waitExp("the experiment's end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => window.pcaplayExperiment.results.results && document.querySelector('[data-results-root] section[data-dim="2"]') ? r(true) : setTimeout(w, 50); w(); })`)
+	f := filepath.Join(t.TempDir(), "page.jsonl")
+	os.WriteFile(f, []byte(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), 0o644)
+	checkResults(t, tb, "[data-results-root]", f, 10, "pmode", "cmode")
+	checkResults(t, tb, "[data-results-root]", f, 2, "pmode", "cmode")
+	// another definition (no saved runs): no results
+	eval[bool](tb, 5*time.Second, `location.hash = location.hash.replace("seed=5", "seed=6"), true`)
+	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => document.querySelectorAll('[data-results-root] table').length === 0 ? r(true) : setTimeout(w, 50); w(); })`)
+	tb.noConsoleErrors()
 }

@@ -10,8 +10,11 @@
 //   address ─▶ definition ─▶ view.show        form changes ─▶ address
 //   start ─▶ probe (Go) ─▶ pool.run(jobs) ─▶ onRecord ─▶ IndexedDB, progress
 //
-// The results view (H8's results-view.js) mounts into the view's
-// [data-results-root]; until it exists that root stays empty.
+// The results view (results-view.js) fills the view's [data-results-root]
+// with the results of the finished runs (Go's summarise, in the probe
+// worker) whenever the experiment is not running: at its end, after a
+// cancel, and when saved runs are loaded; never while it runs (the page
+// stays responsive).
 import { State, parse } from "./state.js";
 import { WorkerClient } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -19,6 +22,7 @@ import { ExperimentStore } from "./experiment-store.js";
 import { createExperimentView } from "./experiment-view.js";
 import { definition, toValues, jobs, experimentId, defaultWorkers } from "./experiment-def.js";
 import { Messages, noticeText } from "./messages.js";
+import { createResultsView } from "./results-view.js";
 
 const root = document.querySelector("[data-experiment-root]");
 document.documentElement.classList.add("experiment-mode");
@@ -60,6 +64,17 @@ const view = createExperimentView(root, {
   onDownload: download,
 });
 
+const results = createResultsView(view.results, { summarise: (jsonl, options) => probe.call("summarise", { jsonl, options }) });
+
+// showResults shows the results of the finished runs (or none).
+function showResults() {
+  if (records.size === 0) {
+    results.clear();
+    return;
+  }
+  results.show({ configs: def.configs.map((c) => c.name) }, jsonl()).catch(() => {}); // the view shows the error
+}
+
 // ---------- definition and address ----------
 function setDefinition(values, origin) {
   const r = definition(values, catalog, cores);
@@ -90,6 +105,7 @@ async function refreshSaved() {
   view.setState(state, n > 0);
   view.showFailures([]);
   view.progress({ done: n, failed: 0, total: all.length, elapsed: 0, eta: null });
+  showResults();
 }
 
 window.addEventListener("hashchange", () => {
@@ -155,6 +171,7 @@ async function start(fresh) {
   pool.crashHook = crashHook;
   clock = { t0: performance.now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((s, j) => s + j.fes, 0), fesDone: 0, inflight: new Map() };
   state = "running";
+  results.clear();
   view.lock(true);
   view.setState(state, records.size > 0);
   view.say(todo.length ? "Running " + todo.length + " runs on " + Math.min(size, todo.length) + " worker" + (size > 1 ? "s" : "") + "…" : "Every run is already finished.");
@@ -187,7 +204,10 @@ async function start(fresh) {
   if (wasCancelled) {
     view.say("Cancelled: " + records.size + " finished runs are saved; open this link again to resume.");
     refreshSaved();
-  } else view.say("Done: " + records.size + " runs" + (failed.size ? ", " + failed.size + " failed" : "") + ".");
+  } else {
+    view.say("Done: " + records.size + " runs" + (failed.size ? ", " + failed.size + " failed" : "") + ".");
+    showResults();
+  }
 }
 
 const label = (job) => job.config + " on " + job.problem + " D=" + job.dim + " run " + job.run + " (seed " + job.seed + ")";
@@ -279,6 +299,8 @@ window.pcaplayExperiment = {
   state: () => ({ state, total: all.length, done: records.size, failed: [...failed.entries()], jobs: all.length,
     elapsed: elapsed(), definition: def && toValues(def) }),
   jsonl,
+  /** the results view (results-view.js) */
+  results,
   start: () => start(false),
   startOver: () => start(true),
   pause, resume, cancel,

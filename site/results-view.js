@@ -312,8 +312,21 @@ export function createResultsView(root, opts) {
     if (results) await summarise();
   }
 
+  /** clear empties the view (no runs yet). */
+  function clear() {
+    seq++;
+    charts.dispose();
+    results = null;
+    jsonl = "";
+    status.textContent = "";
+    status.classList.remove("error");
+    notes.replaceChildren();
+    body.replaceChildren();
+  }
+
   return {
     show,
+    clear,
     setLogFES,
     /** results are Go's last results (null before show or after an error). */
     get results() { return results; },
