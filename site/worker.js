@@ -135,6 +135,8 @@ const handlers = {
   memory: () => Object.assign(call("memory"), { wasmBytes: mem ? mem.buffer.byteLength : 0 }),
   lesson: (m) => call("lesson", m.state || {}, m.options || {}),
   summarise: (m) => call("summarise", m.jsonl, m.options || {}),
+  compareSetup: (m) => call("compareSetup", m.state || {}, m.n),
+  compare: (m) => call("compare", m.runs || [], m.options || {}),
   forcePanic: () => call("forcePanic"),
 };
 

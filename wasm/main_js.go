@@ -49,6 +49,8 @@ func API() js.Value {
 	api.Set("dataFailed", guard(dataFailed))
 	api.Set("record", guard(record))
 	api.Set("summarise", guard(summarise))
+	api.Set("compareSetup", guard(compareSetup))
+	api.Set("compare", guard(compareCmd))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -551,4 +553,85 @@ func summarise(args []js.Value) (any, error) {
 		return nil, err
 	}
 	return js.Global().Get("JSON").Call("parse", string(b)), nil
+}
+
+// stringsObject returns m as a plain JS object of strings.
+func stringsObject(m map[string]string) js.Value {
+	o := object()
+	for k, v := range m {
+		o.Set(k, v)
+	}
+	return o
+}
+
+// compareSetup(state, n) splits URL values into n compared runs:
+// {values, overrides, names, notices}.
+func compareSetup(args []js.Value) (any, error) {
+	s, err := play.SanitizeCompare(rawState(arg(args, 0)), int(num(arg(args, 1), 2)))
+	if err != nil {
+		return nil, err
+	}
+	vals := js.Global().Get("Array").New(len(s.Values))
+	over := js.Global().Get("Array").New(len(s.Overrides))
+	for i := range s.Values {
+		vals.SetIndex(i, stringsObject(s.Values[i]))
+		over.SetIndex(i, stringsObject(s.Overrides[i]))
+	}
+	notices := js.Global().Get("Array").New()
+	if len(s.Notices) > 0 {
+		notices = vert.ValueOf(s.Notices).JSValue()
+	}
+	names := js.Global().Get("Array").New(len(s.Names))
+	for i, n := range s.Names {
+		names.SetIndex(i, n)
+	}
+	r := object()
+	r.Set("values", vals)
+	r.Set("overrides", over)
+	r.Set("names", names)
+	r.Set("notices", notices)
+	return r, nil
+}
+
+// compare([run…], {chart, playing, zoom, view, names}) returns the compare
+// frame of the runs: {chart, scoreboard, colors, landscape}.
+func compareCmd(args []js.Value) (any, error) {
+	a := arg(args, 0)
+	if a.Type() != js.TypeObject || a.Get("length").Type() != js.TypeNumber {
+		return nil, play.Errorf(play.CodeBadArgument, "compare: want an array of run ids")
+	}
+	n := a.Length()
+	if n < 1 || n > play.MaxCompareRuns {
+		return nil, play.Errorf(play.CodeBadArgument, "compare: %d runs; want 1 to %d", n, play.MaxCompareRuns)
+	}
+	ids := make([]int, n)
+	for i := range ids {
+		id, err := runID(a.Index(i))
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	var o play.CompareOptions
+	if err := options(arg(args, 1), "compare", &o); err != nil {
+		return nil, err
+	}
+	cf, err := runs.Compare(ids, o)
+	if err != nil {
+		return nil, err
+	}
+	r := object()
+	if cf.Chart != nil {
+		r.Set("chart", string(cf.Chart))
+	}
+	r.Set("scoreboard", vert.ValueOf(cf.Scoreboard).JSValue())
+	colors := js.Global().Get("Array").New(len(cf.Colors))
+	for i, c := range cf.Colors {
+		colors.SetIndex(i, c)
+	}
+	r.Set("colors", colors)
+	if cf.Landscape != nil {
+		r.Set("landscape", contourValue(cf.Landscape))
+	}
+	return r, nil
 }

@@ -359,3 +359,36 @@ func TestConfigureOptions(t *testing.T) {
 		t.Errorf("configure at D = 10 with frame {pc: 20}: %v", keys(r.Get("frame")))
 	}
 }
+
+// Compare mode's commands: the address split into runs, then the compare
+// frame of those runs, each with the protocol's keys; bad arguments are
+// coded errors.
+func TestCompareCommands(t *testing.T) {
+	s := mustOK(t, callAPI(t, "compareSetup", obj(map[string]string{"problem": "circle", "b.pcaprob": "9"}), 2))
+	checkKeys(t, "compareSetup", s, true)
+	if s.Get("values").Length() != 2 || s.Get("overrides").Index(1).Get("pcaprob").String() != "1" ||
+		s.Get("notices").Index(0).Get("key").String() != "b.pcaprob" {
+		t.Fatalf("compareSetup: overrides %v, notices %d", keys(s.Get("overrides").Index(1)), s.Get("notices").Length())
+	}
+	ids := []any{}
+	for i := 0; i < 2; i++ {
+		id := open(t)
+		mustOK(t, callAPI(t, "configure", id, s.Get("values").Index(i)))
+		mustOK(t, callAPI(t, "step", id, 20))
+		ids = append(ids, id)
+	}
+	f := mustOK(t, callAPI(t, "compare", js.ValueOf(ids), map[string]any{"chart": true, "view": true, "names": []any{"A", "B"}}))
+	checkKeys(t, "compareFrame", f, true)
+	checkKeys(t, "scoreboard", f.Get("scoreboard"), true)
+	if f.Get("scoreboard").Get("fes").Index(1).Length() != 4 || !strings.Contains(f.Get("chart").String(), `"B"`) {
+		t.Errorf("scoreboard or chart wrong: %s", f.Get("chart").String()[:80])
+	}
+	for _, bad := range []js.Value{js.ValueOf(nil), js.ValueOf([]any{}), js.ValueOf([]any{"x"}), js.ValueOf([]any{1, 2, 3, 4, 5})} {
+		if msg, code := errorOf(callAPI(t, "compare", bad)); code != play.CodeBadArgument {
+			t.Errorf("compare(%v): %q %q, want a bad-argument error", bad, msg, code)
+		}
+	}
+	if _, code := errorOf(callAPI(t, "compareSetup", obj(nil), 7)); code != play.CodeBadArgument {
+		t.Errorf("compareSetup with 7 runs: code %q", code)
+	}
+}

@@ -59,6 +59,9 @@ func TestLiteMatchesGoEcharts(t *testing.T) {
 		"convergence-symlog":   convergenceModel(neg, ConvergenceOptions{MaxPoints: 10}),
 		"convergence-empty":    convergenceModel(nil, ConvergenceOptions{}),
 		"variance":             varianceModel([]float64{5, 2, 1, 0, math.NaN()}, "PCA"),
+		"compare": compareModel([]CompareRun{{"A", history(50, 1e4, 5, false)}, {"B", neg}},
+			CompareOptions{Title: "C01", MaxPoints: 20}),
+		"compare-feasible": compareModel([]CompareRun{{"A", history(10, 3, 0, false)}}, CompareOptions{}),
 	}
 	// The experiment charts: bands (stack, area, hidden lines, series
 	// without tooltip), box plots (boxplot and scatter on a category axis),

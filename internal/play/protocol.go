@@ -47,6 +47,10 @@ import (
 //	summarise(jsonl, options)    → experiment.Results (Summarise: the results view of
 //	                               run records, JSON lines as cec run -o writes them;
 //	                               options a JSON text of SummariseOptions)
+//	compareSetup(state, n)       → CompareSetup: {values, overrides, names, notices}
+//	                               (compare mode: the address split into n runs)
+//	compare([run…], CompareOptions) → CompareFrame: {chart, scoreboard, colors, landscape}
+//	                               (the overlaid chart, the scoreboard, the shared landscape)
 //
 // The keys of every object the module returns are listed in Protocol.Keys
 // (the wasm tests check the module against them); a frame leaves out the
@@ -63,7 +67,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 4
+const ProtocolVersion = 5
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -129,6 +133,13 @@ type ProtocolSpec struct {
 		Outside    int `json:"outside"`
 	} `json:"mask"`
 	Phases []Phase `json:"phases"`
+	// Compare names compare mode's constants: the most runs and their
+	// letters (the address's prefixes: b.pca=false), the keys they share.
+	Compare struct {
+		MaxRuns int      `json:"maxRuns"`
+		Letters []string `json:"letters"`
+		Shared  []string `json:"shared"`
+	} `json:"compare"`
 	// Keys lists the keys of each object the module returns.
 	Keys  map[string][]string `json:"keys"`
 	Embed struct {
@@ -156,7 +167,8 @@ func Protocol() ProtocolSpec {
 		"UNKNOWN_COMMAND": CodeUnknownCommand,
 	}
 	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson",
-		"needData", "loadData", "dataFailed", "record", "summarise"}
+		"needData", "loadData", "dataFailed", "record", "summarise",
+		"compareSetup", "compare"}
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -164,6 +176,7 @@ func Protocol() ProtocolSpec {
 	p.LineKind.Level, p.LineKind.G, p.LineKind.H = LineLevel, LineG, LineH
 	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside
 	p.Phases = OperatorPhases
+	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = MaxCompareRuns, RunLetters, SharedKeys
 	p.Keys = map[string][]string{
 		"configured": {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
 		"dataNeed":   {"problem", "dim", "files", "loaded"},
@@ -178,6 +191,10 @@ func Protocol() ProtocolSpec {
 		"param":   {"key", "help", "kind", "default", "value", "min", "max", "choices"},
 		"memory":  {"wasmBytes", "heapAlloc", "heapSys", "runs"},
 		"lesson":  {"frame", "notices", "values", "landscape"},
+		// compare mode
+		"compareSetup": {"values", "overrides", "names", "notices"},
+		"compareFrame": {"chart", "scoreboard", "colors", "landscape"},
+		"scoreboard":   jsKeys(Scoreboard{}),
 		// the lesson's frame and its parts: the js tags of internal/lesson
 		"lessonFrame": jsKeys(lesson.Frame{}),
 		"lessonFit":   jsKeys(lesson.FitFrame{}),

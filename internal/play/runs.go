@@ -11,6 +11,7 @@ type Runs struct {
 	// the official data loaded by the page (data.go), and why a load failed
 	data    map[dataKey]loadedData
 	dataErr map[dataKey]string
+	zoom    Zoom // compare mode's shared landscape window (Compare)
 }
 
 // NewRuns returns an empty set of runs.

@@ -27,6 +27,9 @@ type Session struct {
 	HasLast bool
 	// History is the convergence record, thinned as it grows (History).
 	History History
+	// Record is the exact record of the feasible best f (compare mode's
+	// scoreboard).
+	Record BestRecord
 	// Op is the last PCA-projection, with what the page needs to draw it.
 	Op *Operator
 	// Zoom is the landscape's view when D = 2 (see Zoom).
@@ -138,6 +141,7 @@ func (s *Session) keep(snap *solver.Snapshot) {
 		pt.MeanCR = append([]float64(nil), a.MeanCR...)
 	}
 	s.History.Add(pt, snap.Generation)
+	s.Record.Add(snap.FES, snap.Best.F, snap.Best.V)
 	if snap.PCA != nil && s.rec == nil {
 		s.Op = newOperator(snap)
 	}

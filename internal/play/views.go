@@ -191,13 +191,19 @@ func (s *Session) Window() (x0, x1, y0, y1 float64) {
 // UpdateZoom applies the rule of Zoom after a generation and reports
 // whether the window changed (so the contour must be sampled again).
 func (s *Session) UpdateZoom() bool {
-	z := &s.Zoom
-	if !z.On || s.P.Dim() != 2 || !s.HasLast || len(s.Last.X) < 2 {
+	if !s.Zoom.On || s.P.Dim() != 2 || !s.HasLast || len(s.Last.X) < 2 {
 		return false
 	}
 	lo, hi := s.P.Bounds()
+	return s.Zoom.fit(lo, hi, s.Last.X, s.Last.Best.X)
+}
+
+// fit applies the rule of Zoom to the points of pts (each flat x,y pairs:
+// populations and best points) in the box [lo, hi] and reports whether the
+// window changed. Compare mode fits one window to every run's points.
+func (z *Zoom) fit(lo, hi []float64, pts ...[]float64) bool {
 	clamp := func(x float64, d int) float64 { return math.Max(lo[d], math.Min(hi[d], x)) }
-	// the population's box (points clamped to the problem's box)
+	// the points' box (points clamped to the problem's box)
 	u0, u1, v0, v1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	inside := z.Set
 	add := func(x, y float64) {
@@ -210,12 +216,10 @@ func (s *Session) UpdateZoom() bool {
 			inside = false
 		}
 	}
-	X := s.Last.X
-	for i := 0; i+1 < len(X); i += 2 {
-		add(X[i], X[i+1])
-	}
-	if b := s.Last.Best.X; len(b) == 2 {
-		add(b[0], b[1])
+	for _, X := range pts {
+		for i := 0; i+1 < len(X); i += 2 {
+			add(X[i], X[i+1])
+		}
 	}
 	if u0 > u1 {
 		return false // no point with coordinates

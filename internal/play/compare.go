@@ -1,0 +1,410 @@
+package play
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pcaplay/core/chart"
+	"pcaplay/core/problem"
+)
+
+// Compare mode: up to MaxCompareRuns runs of one problem side by side (the
+// page's compare-app.js). Run A is configured by the address's keys as in
+// the single-run page; run B, C, D by A's values with their overrides,
+// written with the run's letter as prefix: b.pca=false, b.algo=cmode,
+// c.pcaprob=0.5. The runs share SharedKeys (problem, D, seed and budget):
+// a comparison differs in the algorithm and its parameters, starts from the
+// same initial population where the algorithms draw it alike, and every run
+// gets the same evaluations.
+//
+// Decisions made here (issue 7 §1):
+//   - B without any override is A with PCA-projection off (b.pca=false), so
+//     "PCA-projection on vs off" is the default comparison; C and D without
+//     overrides are copies of A.
+//   - A prefixed shared key (b.seed=2) or a key of a run the page does not
+//     have (d.algo with runs=2) is ignored with a notice naming it.
+//   - Overrides are sanitized like A's keys (same clamping and notices, the
+//     notice's key carries the prefix); an override equal to A's value is
+//     dropped, so the address lists only what differs.
+
+// MaxCompareRuns is the most runs compare mode shows.
+const MaxCompareRuns = 4
+
+// RunLetters names the runs of a comparison; run i's overrides are prefixed
+// with RunLetters[i] + "." (run A has none).
+var RunLetters = []string{"a", "b", "c", "d"}
+
+// SharedKeys are the run keys every run of a comparison takes from run A.
+var SharedKeys = []string{"problem", "dim", "seed", "fes"}
+
+// CompareSetup is a sanitized comparison.
+type CompareSetup struct {
+	// Values are each run's sanitized URL values (Config.Values), A first.
+	Values []map[string]string
+	// Overrides are, per run, the values that differ from A's (none for A),
+	// without prefix.
+	Overrides []map[string]string
+	// Names are the runs' labels: "A: pmode", "B: pmode, pca=false".
+	Names []string
+	// Notices name the replaced values, with their prefix.
+	Notices []Notice
+}
+
+// SanitizeCompare splits URL values into n runs (2 ≤ n ≤ MaxCompareRuns)
+// and sanitizes each: run A from the unprefixed keys, run i from A's keys
+// with the keys prefixed by RunLetters[i] + "." in their place.
+func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
+	if n < 2 || n > MaxCompareRuns {
+		return nil, Errorf(CodeBadArgument, "compare: %d runs; want 2 to %d", n, MaxCompareRuns)
+	}
+	base := map[string]string{}
+	over := make([]map[string]string, n)
+	for i := range over {
+		over[i] = map[string]string{}
+	}
+	var notes []Notice
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := raw[k]
+		letter, key, prefixed := strings.Cut(k, ".")
+		if !prefixed {
+			base[k] = v
+			continue
+		}
+		i := index(RunLetters, strings.ToLower(letter))
+		switch {
+		case i == 0 || key == "":
+			notes = append(notes, NewNotice(k, v, "not a key of a compared run (b.KEY, c.KEY, d.KEY); ignored"))
+		case i < 0:
+			// not a run prefix: an unknown key, ignored as Sanitize does
+		case i >= n:
+			notes = append(notes, NewNotice(k, v, "the page compares "+strconv.Itoa(n)+" runs: there is no run "+strings.ToUpper(RunLetters[i])+"; ignored"))
+		case contains(SharedKeys, key):
+			notes = append(notes, NewNotice(k, v, "the compared runs share problem, D, seed and budget with run A; ignored"))
+		default:
+			over[i][key] = v
+		}
+	}
+	if len(over[1]) == 0 {
+		over[1]["pca"] = "false" // the default comparison: PCA-projection on vs off
+	}
+	cfgA, notesA, _, err := Sanitize(base)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notesA, notes...)
+	a := cfgA.Values()
+	setup := &CompareSetup{Values: []map[string]string{a}, Overrides: []map[string]string{{}}, Names: []string{"A: " + cfgA.Algo}}
+	for i := 1; i < n; i++ {
+		merged := map[string]string{}
+		for k, v := range a {
+			merged[k] = v
+		}
+		if _, ok := over[i]["algo"]; ok {
+			// a run of another algorithm takes its parameters' defaults,
+			// not A's, where it does not override them
+			for k := range cfgA.Params {
+				delete(merged, k)
+			}
+		}
+		for k, v := range over[i] {
+			merged[k] = v
+		}
+		cfg, ns, _, err := Sanitize(merged)
+		if err != nil {
+			return nil, err
+		}
+		prefix := RunLetters[i] + "."
+		for _, nt := range ns {
+			if _, ok := over[i][nt.Key]; ok || nt.Key == "params" {
+				nt.Key = Cut(prefix+nt.Key, EchoMax)
+				notes = append(notes, nt)
+			}
+		}
+		vals := cfg.Values()
+		// the overrides as the address keeps them: those given that differ
+		// from A's value (all given, sanitized, when the algorithm differs:
+		// A's values are then no reference)
+		diff := map[string]string{}
+		var parts []string
+		for k := range over[i] {
+			if v, ok := vals[k]; ok && (v != a[k] || vals["algo"] != a["algo"]) {
+				diff[k] = v
+			}
+		}
+		for _, k := range sortedKeys(diff) {
+			if k != "algo" {
+				parts = append(parts, k+"="+diff[k])
+			}
+		}
+		name := strings.ToUpper(RunLetters[i]) + ": " + cfg.Algo
+		if len(parts) > 0 {
+			name += ", " + strings.Join(parts, ", ")
+		}
+		setup.Values = append(setup.Values, vals)
+		setup.Overrides = append(setup.Overrides, diff)
+		setup.Names = append(setup.Names, name)
+	}
+	if setup.Notices = notes; notes == nil {
+		setup.Notices = []Notice{}
+	}
+	return setup, nil
+}
+
+func index(a []string, x string) int {
+	for i, y := range a {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func sortedKeys(m map[string]string) []string {
+	k := make([]string, 0, len(m))
+	for x := range m {
+		k = append(k, x)
+	}
+	sort.Strings(k)
+	return k
+}
+
+
+
+// BestRecord is the exact record of a run's feasible best f: the FES and f
+// of every generation whose best point improved while feasible. The
+// scoreboard reads from it the FES at which the run first came within ε of
+// a reference f (FirstWithin). It stays small: an entry more than
+// ScoreWindow above the run's current best can never be the first within ε
+// ≤ ScoreWindow of a reference at or below that best, so it is dropped.
+type BestRecord struct {
+	fes []int
+	f   []float64
+}
+
+// ScoreWindow is the largest ε the scoreboard asks about.
+const ScoreWindow = 1e-2
+
+// Add records the best point after a generation (f, v at FES fes).
+func (r *BestRecord) Add(fes int, f, v float64) {
+	if v != 0 || math.IsNaN(f) {
+		return
+	}
+	if n := len(r.f); n > 0 && !(f < r.f[n-1]) {
+		return
+	}
+	// drop the entries that can no longer be a first hit (a prefix: f
+	// decreases along the record); float subtraction is monotone, so
+	// e − ref ≥ e − f > ScoreWindow for every ref ≤ f
+	drop := 0
+	for drop < len(r.f) && r.f[drop]-f > ScoreWindow {
+		drop++
+	}
+	if drop > 0 {
+		r.fes = append(r.fes[:0], r.fes[drop:]...)
+		r.f = append(r.f[:0], r.f[drop:]...)
+	}
+	r.fes = append(r.fes, fes)
+	r.f = append(r.f, f)
+}
+
+// FirstWithin returns the FES at which the feasible best f first met
+// f − ref ≤ eps, for ref at most the run's current best and eps ≤
+// ScoreWindow, and whether it has.
+func (r *BestRecord) FirstWithin(ref, eps float64) (int, bool) {
+	for i, f := range r.f {
+		if f-ref <= eps {
+			return r.fes[i], true
+		}
+	}
+	return 0, false
+}
+
+// Best returns the run's feasible best f (NaN when none is feasible).
+func (r *BestRecord) Best() float64 {
+	if len(r.f) == 0 {
+		return math.NaN()
+	}
+	return r.f[len(r.f)-1]
+}
+
+// Len returns the number of entries kept.
+func (r *BestRecord) Len() int { return len(r.f) }
+
+// ScoreTargets are the scoreboard's ε: f − f_best ≤ ε.
+var ScoreTargets = []float64{1e-2, 1e-4, 1e-8}
+
+// Scoreboard is the FES at which each run first reached each target.
+//
+// The reference f_best is the smallest of the problem's known optimum f*
+// (the teaching problems know theirs) and every run's feasible best so far
+// (CEC problems do not publish f*: there it is the best any compared run
+// has found, and the board says so). Since it can only fall as the runs
+// go on, an entry can move later or vanish, never be wrong for the runs as
+// they stand. Every FES is exact: "feasible" from the history's first hits,
+// the f targets from each run's BestRecord.
+type Scoreboard struct {
+	// Targets are the columns' labels: "feasible", "f − f_best ≤ 1e-2", …
+	Targets []string `js:"targets"`
+	// FBest is the reference f_best (NaN: no run is feasible and f* is
+	// unknown); Known says it is the problem's optimum f*.
+	FBest float64 `js:"fbest"`
+	Known bool    `js:"known"`
+	// FES[i][j] is run i's FES at target j, or −1 when not reached.
+	FES [][]int `js:"fes"`
+}
+
+// Score returns the scoreboard of the sessions (one problem).
+func Score(ss []*Session) Scoreboard {
+	sb := Scoreboard{Targets: []string{"feasible"}, FBest: math.NaN()}
+	for _, e := range ScoreTargets {
+		sb.Targets = append(sb.Targets, "f − f_best ≤ "+formatEps(e))
+	}
+	if len(ss) > 0 {
+		if o, ok := ss[0].P.(problem.Optimum); ok {
+			_, sb.FBest = o.Optimum()
+			sb.Known = true
+		}
+	}
+	for _, s := range ss {
+		if b := s.Record.Best(); !math.IsNaN(b) && (math.IsNaN(sb.FBest) || b < sb.FBest) {
+			sb.FBest = b
+		}
+	}
+	for _, s := range ss {
+		row := make([]int, len(sb.Targets))
+		if fes, ok := s.History.FirstFES(func(p chart.Point) bool { return p.BestV == 0 }); ok {
+			row[0] = fes
+		} else {
+			row[0] = -1
+		}
+		for j, e := range ScoreTargets {
+			row[j+1] = -1
+			if math.IsNaN(sb.FBest) {
+				continue
+			}
+			if fes, ok := s.Record.FirstWithin(sb.FBest, e); ok {
+				row[j+1] = fes
+			}
+		}
+		sb.FES = append(sb.FES, row)
+	}
+	return sb
+}
+
+func formatEps(e float64) string {
+	return strings.Replace(strings.Replace(strconv.FormatFloat(e, 'e', -1, 64), "e-0", "e-", 1), "e+0", "e+", 1)
+}
+
+// CompareOptions say what a compare frame carries.
+type CompareOptions struct {
+	// Chart: the overlaid convergence chart; Playing thins it to
+	// ChartPointsPlaying points per run.
+	Chart   bool `js:"chart"`
+	Playing bool `js:"playing"`
+	// Zoom fits one 2-D landscape window to every run's points (see
+	// Zoom); View asks for the shared landscape even when its window has
+	// not changed (after a configure or a zoom switch).
+	Zoom bool `js:"zoom"`
+	View bool `js:"view"`
+	// Names label the runs in the chart's legend (CompareSetup.Names).
+	Names []string `js:"names"`
+}
+
+// CompareFrame is what the page draws across the runs of a comparison.
+type CompareFrame struct {
+	// Chart is the overlaid convergence chart (chart.CompareConvergence).
+	Chart []byte
+	// Scoreboard is the FES at which each run reached each target.
+	Scoreboard Scoreboard
+	// Colors are the runs' colours, the chart's, for every panel of a run.
+	Colors []string
+	// Landscape (D = 2) is the shared window's contour when it changed or
+	// CompareOptions.View asked for it; every run's landscape shows it.
+	Landscape *Contour
+}
+
+// Compare returns the compare frame of the runs ids (one problem; the
+// first is A). The shared zoom window is kept in r between calls.
+func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
+	if len(ids) < 1 || len(ids) > MaxCompareRuns {
+		return nil, Errorf(CodeBadArgument, "compare: %d runs; want 1 to %d", len(ids), MaxCompareRuns)
+	}
+	ss := make([]*Session, len(ids))
+	for i, id := range ids {
+		s, err := r.Session(id)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 && (s.Cfg.Problem != ss[0].Cfg.Problem || s.Cfg.Dim != ss[0].Cfg.Dim) {
+			return nil, Errorf(CodeBadArgument, "compare: run %d is %s at D = %d, run %d is %s at D = %d: the runs must share the problem",
+				id, s.Cfg.Problem, s.Cfg.Dim, ids[0], ss[0].Cfg.Problem, ss[0].Cfg.Dim)
+		}
+		ss[i] = s
+	}
+	cf := &CompareFrame{Scoreboard: Score(ss)}
+	for i := range ss {
+		cf.Colors = append(cf.Colors, chart.Palette[i%len(chart.Palette)])
+	}
+	if o.Chart {
+		pts := ChartPoints
+		if o.Playing {
+			pts = ChartPointsPlaying
+		}
+		runs := make([]chart.CompareRun, len(ss))
+		for i, s := range ss {
+			name := strings.ToUpper(RunLetters[i]) + ": " + s.Cfg.Algo
+			if i < len(o.Names) && o.Names[i] != "" {
+				name = Cut(o.Names[i], 60)
+			}
+			runs[i] = chart.CompareRun{Name: name, Points: s.History.Points()}
+		}
+		b, err := chart.CompareConvergence(runs, chart.CompareOptions{MaxPoints: pts})
+		if err != nil {
+			return nil, err
+		}
+		cf.Chart = b
+	}
+	if ss[0].P.Dim() == 2 {
+		z := &r.zoom
+		if z.Grid == 0 {
+			z.Grid = LandscapeGrid
+		}
+		changed := false
+		if o.Zoom != z.On || o.View {
+			// a zoom switch or new runs: fit the window afresh
+			z.On, z.Set, changed = o.Zoom, false, true
+		}
+		if z.On {
+			var pts [][]float64
+			for _, s := range ss {
+				if s.HasLast {
+					pts = append(pts, s.Last.X, s.Last.Best.X)
+				}
+			}
+			lo, hi := ss[0].P.Bounds()
+			if z.fit(lo, hi, pts...) {
+				changed = true
+			}
+		}
+		if changed || o.View {
+			lo, hi := ss[0].P.Bounds()
+			x0, x1, y0, y1 := lo[0], hi[0], lo[1], hi[1]
+			if z.On && z.Set {
+				x0, x1, y0, y1 = z.X0, z.X1, z.Y0, z.Y1
+			}
+			c, err := ss[0].Landscape(z.Grid, z.Grid, x0, x1, y0, y1)
+			if err != nil {
+				return nil, err
+			}
+			cf.Landscape = c
+		}
+	}
+	return cf, nil
+}

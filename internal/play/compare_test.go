@@ -1,0 +1,282 @@
+package play
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestSanitizeCompare(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		raw       map[string]string
+		n         int
+		overrides []map[string]string
+		names     []string
+		notices   []string // keys, in order
+	}{
+		{"default B is PCA off", map[string]string{}, 2,
+			[]map[string]string{{}, {"pca": "false"}}, []string{"A: pmode", "B: pmode, pca=false"}, nil},
+		{"B of another algorithm", map[string]string{"problem": "C01", "dim": "10", "b.algo": "heco-pde"}, 2,
+			nil, []string{"A: pmode", "B: heco-pde"}, nil},
+		{"three runs, C a copy", map[string]string{"b.pcaprob": "0.5"}, 3,
+			[]map[string]string{{}, {"pcaprob": "0.5"}, {}}, []string{"A: pmode", "B: pmode, pcaprob=0.5", "C: pmode"}, nil},
+		{"clamped like A, prefixed notice", map[string]string{"b.pcaprob": "7"}, 2,
+			[]map[string]string{{}, {"pcaprob": "1"}}, nil, []string{"b.pcaprob"}},
+		{"shared keys and missing runs ignored", map[string]string{"b.seed": "9", "d.pca": "0", "a.pca": "0", "b.pca": "0"}, 2,
+			[]map[string]string{{}, {"pca": "false"}}, nil, []string{"a.pca", "b.seed", "d.pca"}},
+		{"an override equal to A's is dropped", map[string]string{"pca": "false", "b.pca": "false"}, 2,
+			[]map[string]string{{}, {}}, []string{"A: pmode", "B: pmode"}, nil},
+		{"A's notice once", map[string]string{"pcaprob": "x"}, 2,
+			nil, nil, []string{"pcaprob"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := SanitizeCompare(tc.raw, tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Values) != tc.n || len(s.Overrides) != tc.n || len(s.Names) != tc.n {
+				t.Fatalf("%d values, %d overrides, %d names; want %d", len(s.Values), len(s.Overrides), len(s.Names), tc.n)
+			}
+			for i, v := range s.Values {
+				for _, k := range SharedKeys {
+					if v[k] != s.Values[0][k] {
+						t.Errorf("run %d: %s = %s, A has %s", i, k, v[k], s.Values[0][k])
+					}
+				}
+				// the values are sanitized: again, they give no notice
+				if _, ns, _, _ := Sanitize(v); len(ns) != 0 {
+					t.Errorf("run %d's values give notices %+v", i, ns)
+				}
+			}
+			for i, want := range tc.overrides {
+				if len(s.Overrides[i]) != len(want) {
+					t.Errorf("run %d overrides %v, want %v", i, s.Overrides[i], want)
+				}
+				for k, v := range want {
+					if s.Overrides[i][k] != v {
+						t.Errorf("run %d overrides %v, want %v", i, s.Overrides[i], want)
+					}
+				}
+			}
+			for i, want := range tc.names {
+				if s.Names[i] != want {
+					t.Errorf("name %d = %q, want %q", i, s.Names[i], want)
+				}
+			}
+			var keys []string
+			for _, n := range s.Notices {
+				keys = append(keys, n.Key)
+			}
+			if strings.Join(keys, " ") != strings.Join(tc.notices, " ") {
+				t.Errorf("notices %+v, want keys %v", s.Notices, tc.notices)
+			}
+		})
+	}
+	for _, n := range []int{-1, 0, 1, 5} {
+		if _, err := SanitizeCompare(nil, n); err == nil || CodeOf(err) != CodeBadArgument {
+			t.Errorf("n = %d: err %v, want a bad-argument error", n, err)
+		}
+	}
+	// B of another algorithm takes that algorithm's defaults, not A's values
+	s, _ := SanitizeCompare(map[string]string{"algo": "heco-pde", "pcaprob": "0.3", "b.algo": "pmode"}, 2)
+	if a, b := s.Values[0]["pcaprob"], s.Values[1]["pcaprob"]; a != "0.3" || b == "0.3" {
+		t.Errorf("pcaprob A %s, B %s: B should take pmode's default", a, b)
+	}
+}
+
+// BestRecord answers "first FES with f − ref ≤ ε" exactly as a complete
+// record of every generation would, for every ref at or below the best.
+func TestBestRecordExact(t *testing.T) {
+	type gen struct {
+		fes  int
+		f, v float64
+	}
+	var gens []gen
+	f, floor := 30.0, 2.0
+	for g := 0; g < 3000; g++ {
+		v := 0.0
+		if g < 40 {
+			v = 1 / float64(g+1)
+		}
+		if g%3 != 0 { // improves two generations out of three, by varying steps
+			f -= (f - floor) * 0.01 * float64(1+g%7)
+		}
+		if g == 2000 {
+			f, floor = 1, 0.5 // a jump
+		}
+		gens = append(gens, gen{10 * (g + 1), f, v})
+	}
+	var r BestRecord
+	kept := 0
+	for _, g := range gens {
+		r.Add(g.fes, g.f, g.v)
+		kept = max(kept, r.Len())
+	}
+	if kept >= len(gens)/2 {
+		t.Errorf("record kept up to %d of %d generations", kept, len(gens))
+	}
+	best := gens[len(gens)-1].f
+	if r.Best() != best {
+		t.Errorf("Best %v, want %v", r.Best(), best)
+	}
+	for _, ref := range []float64{best, best - 1e-9, best - 5e-3, -1} {
+		for _, eps := range ScoreTargets {
+			want, wok := 0, false
+			for _, g := range gens {
+				if g.v == 0 && g.f-ref <= eps {
+					want, wok = g.fes, true
+					break
+				}
+			}
+			got, ok := r.FirstWithin(ref, eps)
+			if got != want || ok != wok {
+				t.Errorf("ref %v, ε %v: %d %v, want %d %v", ref, eps, got, ok, want, wok)
+			}
+		}
+	}
+	var empty BestRecord
+	empty.Add(1, 5, 0.5)
+	if !math.IsNaN(empty.Best()) {
+		t.Error("an infeasible point was recorded")
+	}
+}
+
+// The scoreboard of real runs: feasible and every f target from the runs
+// as stepped, checked against a replay that keeps every generation.
+func TestCompareScoreboard(t *testing.T) {
+	r := NewRuns()
+	setup, err := SanitizeCompare(map[string]string{"problem": "circle", "fes": "6000"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []int{r.Open(), r.Open()}
+	type pt struct {
+		fes  int
+		f, v float64
+	}
+	all := make([][]pt, 2)
+	for i, id := range ids {
+		if _, err := r.Configure(id, setup.Values[i], ConfigureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := r.Session(id)
+		for !s.S.Done() {
+			if _, err := s.Advance(StepOptions{N: 1}); err != nil {
+				t.Fatal(err)
+			}
+			all[i] = append(all[i], pt{s.Last.FES, s.Last.Best.F, s.Last.Best.V})
+		}
+	}
+	cf, err := r.Compare(ids, CompareOptions{Chart: true, Names: setup.Names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := cf.Scoreboard
+	if !sb.Known || sb.FBest > 1 {
+		t.Errorf("circle: f_best %v known %v; want min(f* = 1, the runs' best)", sb.FBest, sb.Known)
+	}
+	if len(sb.Targets) != 4 || sb.Targets[0] != "feasible" || sb.Targets[2] != "f − f_best ≤ 1e-4" {
+		t.Errorf("targets %q", sb.Targets)
+	}
+	for i := range ids {
+		want := []int{-1, -1, -1, -1}
+		for _, p := range all[i] {
+			if p.v == 0 && want[0] < 0 {
+				want[0] = p.fes
+			}
+			for j, e := range ScoreTargets {
+				if p.v == 0 && p.f-sb.FBest <= e && want[j+1] < 0 {
+					want[j+1] = p.fes
+				}
+			}
+		}
+		for j := range want {
+			if sb.FES[i][j] != want[j] {
+				t.Errorf("run %d, %s: FES %d, want %d", i, sb.Targets[j], sb.FES[i][j], want[j])
+			}
+		}
+		if want[1] < 0 {
+			t.Errorf("run %d never came within 1e-2 of f_best on circle", i)
+		}
+	}
+	if len(cf.Colors) != 2 || cf.Colors[0] == cf.Colors[1] || !strings.Contains(string(cf.Chart), setup.Names[1]) {
+		t.Errorf("colours %v, chart names: %v", cf.Colors, strings.Contains(string(cf.Chart), setup.Names[1]))
+	}
+	// a CEC problem: f_best is the best of the runs (no f* known)
+	cec, _ := SanitizeCompare(map[string]string{"problem": "C01", "dim": "10", "fes": "3000"}, 2)
+	for i, id := range ids {
+		if _, err := r.Configure(id, cec.Values[i], ConfigureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := r.Session(id)
+		s.Advance(StepOptions{N: 1e6})
+	}
+	cf, err = r.Compare(ids, CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := r.Session(ids[0])
+	b, _ := r.Session(ids[1])
+	if cf.Scoreboard.Known || cf.Scoreboard.FBest != math.Min(a.Record.Best(), b.Record.Best()) || cf.Landscape != nil {
+		t.Errorf("C01: %+v; want f_best = the runs' best %v, %v, no landscape", cf.Scoreboard, a.Record.Best(), b.Record.Best())
+	}
+	// runs of different problems are refused
+	if _, err := r.Configure(ids[1], map[string]string{"problem": "C02"}, ConfigureOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Compare(ids, CompareOptions{}); err == nil || CodeOf(err) != CodeBadArgument {
+		t.Errorf("different problems: %v", err)
+	}
+	if _, err := r.Compare([]int{ids[0], 99}, CompareOptions{}); CodeOf(err) != CodeNoRun {
+		t.Errorf("unknown run: %v", err)
+	}
+}
+
+// Zoom in compare mode: one window holds every run's points, the same
+// rule as one run's zoom.
+func TestCompareSharedZoom(t *testing.T) {
+	r := NewRuns()
+	setup, _ := SanitizeCompare(map[string]string{"problem": "rosenbrock", "algo": "de", "b.f": "0.7"}, 2)
+	ids := []int{r.Open(), r.Open()}
+	for i, id := range ids {
+		if _, err := r.Configure(id, setup.Values[i], ConfigureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cf, err := r.Compare(ids, CompareOptions{View: true})
+	if err != nil || cf.Landscape == nil {
+		t.Fatalf("view: %v, %v", cf, err)
+	}
+	a, _ := r.Session(ids[0])
+	lo, hi := a.P.Bounds()
+	if c := cf.Landscape; c.X0 != lo[0] || c.X1 != hi[0] || c.Y0 != lo[1] || c.Y1 != hi[1] {
+		t.Errorf("zoom off: window %v %v %v %v, want the box", c.X0, c.X1, c.Y0, c.Y1)
+	}
+	for g := 0; g < 400; g++ {
+		for _, id := range ids {
+			s, _ := r.Session(id)
+			s.Advance(StepOptions{N: 1})
+		}
+		cf, err = r.Compare(ids, CompareOptions{Zoom: true, View: g == 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := r.zoom
+		for _, id := range ids {
+			s, _ := r.Session(id)
+			for i := 0; i+1 < len(s.Last.X); i += 2 {
+				x, y := math.Max(lo[0], math.Min(hi[0], s.Last.X[i])), math.Max(lo[1], math.Min(hi[1], s.Last.X[i+1]))
+				if x < z.X0 || x > z.X1 || y < z.Y0 || y > z.Y1 {
+					t.Fatalf("generation %d: run %d's point (%v, %v) outside the shared window %+v", g, id, x, y, z)
+				}
+			}
+		}
+		if cf.Landscape != nil && (cf.Landscape.X0 != z.X0 || cf.Landscape.Y1 != z.Y1) {
+			t.Fatalf("landscape window differs from the zoom window")
+		}
+	}
+	if z := r.zoom; z.X1-z.X0 >= hi[0]-lo[0] {
+		t.Errorf("after 400 generations the shared window %+v has not zoomed in", z)
+	}
+}
