@@ -9,7 +9,7 @@
 // the state at the time the command runs (so set({fes: 500}); set({pop: 50})
 // ends with both). A compare or lesson page makes its own app module from
 // the same parts.
-import { State, parse, PAGE_KEYS } from "./state.js";
+import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
@@ -47,6 +47,8 @@ const player = new Player([{ run: controller, view }], {
 const settings = new SettingsView($('[data-panel="controls"]'), {
   onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
   onCopy: copy,
+  // compare mode (compare-app.js): boot.js reloads into it
+  onCompare: () => { location.hash = "#" + state.serialize({ compare: "2", "b.pca": "false" }); },
 });
 const transport = new TransportView($('[data-role="transport"]'), {
   onPlay: () => commands.toggle(),
@@ -181,7 +183,7 @@ window.addEventListener("resize", () => view.resize());
 window.addEventListener("hashchange", () => {
   // a hand-edited address: the same transition, from the state it changes
   const hash = location.hash;
-  if ("lesson" in parse(hash)) return; // boot.js reloads into the lesson
+  if (pageMode(parse(hash)) !== "play") return; // boot.js reloads into the lesson or compare mode
   enqueue(() => {
     if (hash === "#" + state.serialize()) return;
     return apply(state.diff(parse(hash)), "url");

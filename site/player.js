@@ -19,7 +19,11 @@ export class Player {
   /**
    * @param {{run: import("./run-controller.js").RunController, view?: {busy(): boolean, wants(now: number): object}}[]} entries
    * @param {{speed: () => number, loop: () => boolean, onChange?: (running: boolean) => void,
-   *          onMessage?: (text: string) => void, onError?: (e: Error) => void}} opts
+   *          onMessage?: (text: string) => void, onError?: (e: Error) => void,
+   *          onAdvance?: (now: number, final: boolean) => Promise<void>}} opts
+   *   onAdvance is awaited after every request, once all runs stand at the
+   *   lead's FES (compare mode draws what spans the runs then); final: the
+   *   runs are done and their last frames drawn.
    */
   constructor(entries, opts) {
     this.entries = entries;
@@ -112,11 +116,18 @@ export class Player {
       // the others catch up with the lead even when paused meanwhile, so
       // a paused comparison is always in step
       for (const e of rest) {
-        await e.run.advance(Object.assign({ n: 1e9, untilFES: f.status.fes, playing: true }, wants(e)));
+        // once the lead is done and they stand at its FES, the others go on
+        // to their own end (their last generation may end at another FES)
+        const past = f.status.done && e.run.frame && e.run.frame.status.fes >= f.status.fes;
+        const o = past ? { n, maxMs: 20 } : { n: 1e9, untilFES: f.status.fes };
+        await e.run.advance(Object.assign(o, { playing: true }, wants(e)));
       }
-      if (this.running && this.entries.every((e) => e.run.done)) {
+      const final = this.running && this.entries.every((e) => e.run.done);
+      if (this.opts.onAdvance && !final) await this.opts.onAdvance(now, false);
+      if (final) {
         this.set(false);
         await Promise.all(this.entries.map((e) => e.run.redraw()));
+        if (this.opts.onAdvance) await this.opts.onAdvance(now, true);
         if (this.opts.loop()) this.loopTimer = setTimeout(() => { if (!this.running) this.restartLoop(); }, 800);
       }
     })().catch((e) => this.error(e)).finally(() => { this.inflight = false; this.pending = null; });

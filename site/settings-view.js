@@ -28,7 +28,9 @@ function fillSelect(sel, items) {
 export class SettingsView {
   /**
    * @param {Element} root the settings panel
-   * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void}} opts
+   * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void,
+   *          onCompare?: () => void, compareAlways?: boolean}} opts (onCompare: the compare
+   *          button, shown for algorithms with PCA-projection unless compareAlways)
    */
   constructor(root, opts) {
     this.root = root;
@@ -39,6 +41,7 @@ export class SettingsView {
       problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), dataNote: q("data-note"), algo: q("algo"), algoHelp: q("algo-help"),
       pcaWrap: q("pca-switch-wrap"), pca: q("pca-switch"), params: q("params"), seed: q("seed"), reseed: q("reseed"),
       budget: q("budget"), copyEmbed: q("copy-embed"), copyLink: q("copy-link"), snippet: q("embed-snippet"),
+      compare: q("compare"),
     };
     this.catalog = null;
     const el = this.el, change = (c, what) => this.opts.onChange(c, what);
@@ -54,6 +57,7 @@ export class SettingsView {
     el.budget.onchange = () => change({ fes: el.budget.value }, "FES budget to " + el.budget.value);
     el.copyEmbed.onclick = () => this.opts.onCopy("iframe");
     el.copyLink.onclick = () => this.opts.onCopy("link");
+    if (el.compare) el.compare.onclick = () => { if (this.opts.onCompare) this.opts.onCompare(); };
   }
 
   /** setCatalog fills the problem and algorithm lists. */
@@ -92,6 +96,8 @@ export class SettingsView {
     box.textContent = "";
     const sw = params.find((p) => p.key === "pca" && p.kind === "bool");
     el.pcaWrap.hidden = !sw;
+    // "compare PCA-projection on vs off" only for an algorithm with the switch
+    if (el.compare && !this.opts.compareAlways) el.compare.hidden = !sw;
     if (sw) {
       el.pca.checked = sw.value === "true";
       el.pcaWrap.title = sw.help;

@@ -61,7 +61,15 @@ export const KEYS = Object.freeze([
   { key: "configs", kind: "exp", default: "", restart: false },
   // workers: the pool's size; default navigator.hardwareConcurrency − 1, 1…8
   { key: "workers", kind: "exp", default: "", restart: false },
+  // compare=N (2–4) compares N runs side by side (compare-app.js); run B's
+  // keys are A's with overrides prefixed "b." (b.pca=false), checked by Go
+  // (internal/play.SanitizeCompare). Without compare=, a prefixed key implies
+  // the runs up to its letter.
+  { key: "compare", kind: "compare", default: "1", restart: false },
 ].map(Object.freeze));
+
+/** RUN_PREFIX matches a compared run's key: b.pca, c.algo, d.pcaprob. */
+export const RUN_PREFIX = /^([b-d])\./i;
 
 /** FONT_MIN, FONT_MAX bound font=. */
 export const FONT_MIN = 0.75, FONT_MAX = 2;
@@ -70,6 +78,27 @@ const BY_KEY = new Map(KEYS.map((k) => [k.key, k]));
 export const RUN_KEYS = KEYS.filter((k) => k.kind === "run").map((k) => k.key);
 export const PAGE_KEYS = KEYS.filter((k) => k.kind !== "run").map((k) => k.key);
 const isPage = (k) => BY_KEY.has(k) && BY_KEY.get(k).kind !== "run";
+
+/** runsOf returns how many runs values imply by their prefixed keys (1: none). */
+function runsOf(values) {
+  let n = 1;
+  for (const k of Object.keys(values)) {
+    const m = RUN_PREFIX.exec(k);
+    if (m) n = Math.max(n, m[1].toLowerCase().charCodeAt(0) - 96);
+  }
+  return n;
+}
+
+/**
+ * pageMode returns the page's mode for address values: "lesson" (a lesson
+ * key), "experiment" (mode=experiment), "compare" (compare=2…4 or a
+ * prefixed key) or "play" (one run).
+ */
+export function pageMode(values) {
+  if ("lesson" in values) return "lesson";
+  if (values.mode === "experiment") return "experiment";
+  return checkPage(values).ui.compare > 1 ? "compare" : "play";
+}
 
 /** parse returns the hash "#k=v&…" as a plain object (later keys win; unsafe keys dropped). */
 export function parse(hash) {
@@ -171,6 +200,17 @@ export function checkPage(values) {
     }
   }
   v.font = String(ui.font);
+  ui.compare = runsOf(values);
+  if ("compare" in v) {
+    const s = String(v.compare);
+    const n = Number(s);
+    if (!/^\s*\d+\s*$/.test(s)) bad("compare", "want the number of runs to compare, 1–4; using " + ui.compare);
+    else if (n < 1 || n > 4) {
+      ui.compare = Math.min(4, Math.max(1, n));
+      bad("compare", "compare mode shows 1 to 4 runs; using " + ui.compare);
+    } else ui.compare = n;
+  }
+  v.compare = String(ui.compare);
   ui.lesson = "lesson" in v;
   return { values: v, ui, notices };
 }

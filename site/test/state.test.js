@@ -1,7 +1,7 @@
 // Unit tests of state.js (node --test site/test/; run by e2e/jsunit_test.go).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { State, parse, checkPage, KEYS } from "../state.js";
+import { State, parse, checkPage, KEYS, pageMode } from "../state.js";
 
 const catalog = {
   problems: [
@@ -96,4 +96,27 @@ test("parse drops unsafe keys and undecodable text survives", () => {
   assert.deepEqual(Object.keys(v), ["a", "b"]);
   assert.equal(v.a, "%E0%A4%A");
   assert.equal(v.b, "x y");
+});
+
+test("compare=N and prefixed keys pick compare mode; bad values are named", () => {
+  assert.equal(pageMode(parse("#problem=C01")), "play");
+  assert.equal(pageMode(parse("#compare=2")), "compare");
+  assert.equal(pageMode(parse("#b.pca=0")), "compare");
+  assert.equal(pageMode(parse("#compare=1")), "play");
+  assert.equal(pageMode(parse("#lesson=fig1&compare=2")), "lesson");
+  assert.equal(checkPage(parse("#c.algo=de")).ui.compare, 3, "c. implies A, B and C");
+  assert.equal(checkPage(parse("#compare=4&b.pca=0")).ui.compare, 4);
+  for (const [raw, want] of [["9", 4], ["0", 1], ["x", 2], ["2.5", 2]]) {
+    const c = checkPage({ compare: raw, "b.pca": "0" });
+    assert.equal(c.ui.compare, want, "compare=" + raw);
+    assert.equal(c.notices.length, 1, "compare=" + raw + " is named");
+    assert.equal(c.notices[0].key, "compare");
+  }
+  // prefixed keys are run keys: a change restarts, serialize keeps them
+  assert.equal(pageMode(parse("#mode=experiment&runs=25")), "experiment");
+  const s = new State({ problem: "C01", compare: "2", "b.pca": "false" }, { catalog });
+  const t = s.next({ "b.pcaprob": "0.5" });
+  assert.equal(t.restart, true);
+  assert.match(t.state.serialize(), /b\.pca=false&b\.pcaprob=0\.5.*compare=2/);
+  assert.deepEqual(Object.keys(t.state.run()).sort(), ["b.pca", "b.pcaprob", "problem"]);
 });

@@ -1,0 +1,431 @@
+// compare-app.js: compare mode (compare=2…4, or an address with b./c./d. keys):
+// runs A, B (up to D) of one problem side by side. Built from the same parts
+// as app.js: one worker holds every run (so Go can compare them), a
+// RunController and a RunView per run on a copy of the page's run view, one
+// Player over all (lockstep by FES), the settings of A (and what the runs
+// share) plus a settings panel per other run, the transport, the embed API.
+//
+//   address / controls / playground.set ─▶ commands ─▶ State.next
+//     ─▶ Go compareSetup (the runs' values, overrides, names, notices)
+//     ─▶ RunController.configure per run ─▶ RunViews
+//   Player tick ─▶ every run at the lead's FES ─▶ Go compare
+//     ─▶ overlaid convergence chart, scoreboard, shared landscape window
+//
+// Go decides: which values each run gets (internal/play.SanitizeCompare),
+// the scoreboard (exact first hits), the chart, the colours and the shared
+// zoom window; this file wires and draws. A change of the number of runs
+// reloads the page (boot.js picks the mode once).
+import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
+import { PROTOCOL } from "./protocol.js";
+import { WorkerClient } from "./worker-client.js";
+import { RunController } from "./run-controller.js";
+import { RunView, Jobs, CHART_MS } from "./run-view.js";
+import { Player } from "./player.js";
+import { ChartSet } from "./charts.js";
+import { SettingsView } from "./settings-view.js";
+import { TransportView } from "./transport.js";
+import { Messages, noticeText } from "./messages.js";
+import { fmt, setText } from "./format.js";
+import { connect } from "./embed-api.js";
+
+const $ = (s) => document.querySelector(s);
+const LETTERS = PROTOCOL.compare.letters;
+
+let state = State.fromHash(location.hash);
+const bootNotices = state.notices;
+const N = state.ui.compare; // fixed for this page: a change reloads
+let catalog = null;
+let ready = false;
+let names = LETTERS.slice(0, N).map((l) => l.toUpperCase());
+let colors = [];
+
+document.documentElement.classList.add("compare-mode");
+const messages = new Messages(document.body);
+const say = (text) => messages.say(text);
+const client = new WorkerClient();
+
+// ---------- the runs: a copy of the page's run view each ----------
+const tpl = $("[data-run-view]");
+const host = document.createElement("div");
+host.className = "compare-runs";
+host.dataset.runs = String(N);
+tpl.before(host);
+tpl.querySelector('[data-panel="convergence"]').remove(); // one overlaid chart instead
+const settingsTpl = $('[data-panel="controls"]');
+const runs = [];
+const roots = [tpl];
+for (let i = 1; i < N; i++) roots.push(tpl.cloneNode(true)); // copies of the untouched view
+for (let i = 0; i < N; i++) {
+  const root = roots[i];
+  root.dataset.run = LETTERS[i];
+  const head = document.createElement("header");
+  head.className = "run-head";
+  head.innerHTML = '<h2 data-role="run-name"></h2><span class="counter">FES <b data-role="fes">0</b> · gen <b data-role="gen">–</b> · best f <b data-role="bestf">–</b> · v <b data-role="bestv">–</b><span data-role="maxfes" hidden></span></span>';
+  root.prepend(head);
+  let settings = null;
+  if (i > 0) {
+    // the settings of run B…: its algorithm and parameters (the shared keys
+    // are A's), as a copy of the settings panel whose changes are prefixed
+    const box = document.createElement("details");
+    box.className = "run-settings";
+    const sum = document.createElement("summary");
+    sum.textContent = "Settings of run " + LETTERS[i].toUpperCase();
+    const panel = settingsTpl.cloneNode(true);
+    panel.removeAttribute("data-panel");
+    panel.removeAttribute("aria-label");
+    panel.querySelector("h2").remove();
+    box.append(sum, panel);
+    root.append(box); // under the panels, so the runs' panels line up
+    const prefix = LETTERS[i] + ".";
+    settings = new SettingsView(panel, {
+      onChange: (changes, what) => {
+        const c = {};
+        for (const [k, v] of Object.entries(changes)) c[prefix + k] = v;
+        commands.set(c, "controls", "run " + LETTERS[i].toUpperCase() + "'s " + what).catch(() => {});
+      },
+      onCopy: () => {},
+      compareAlways: true,
+    });
+    panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
+  }
+  host.append(root);
+  const controller = new RunController(client.open());
+  const view = new RunView(root, {
+    counters: head,
+    onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
+    onOperatorPlay: () => commands.pause(),
+    say,
+    onError: (e) => messages.error(e.message),
+  }).bind(controller);
+  controller.on("error", ({ error }) => failed(error));
+  controller.on("frame", updateTransport);
+  runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
+}
+const A = runs[0];
+
+// ---------- the comparison: overlaid chart and scoreboard ----------
+const cmpRoot = $('[data-panel="compare"]');
+const cmp = {
+  charts: new ChartSet(cmpRoot),
+  chartEl: cmpRoot.querySelector('[data-role="compare-chart"]'),
+  table: cmpRoot.querySelector('[data-role="scoreboard"]'),
+  note: cmpRoot.querySelector('[data-role="scoreboard-note"]'),
+  jobs: new Jobs((e) => messages.error(e.message)),
+  lastChartAt: 0,
+  points: 0,
+  scoreboard: null,
+};
+cmpRoot.hidden = false;
+
+// refresh asks Go for what spans the runs (they stand at one FES) and draws
+// it: the scoreboard at once, the chart in a task of its own, the shared
+// landscape on every run's view. chart: "due" while playing (CHART_MS).
+async function refresh({ chart = true, view = false, playing = false, now = performance.now() } = {}) {
+  if (chart === "due") chart = now - cmp.lastChartAt > CHART_MS;
+  const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
+  const cf = await client.call("compare", { runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names } });
+  colors = cf.colors;
+  drawScoreboard(cf.scoreboard);
+  if (cf.chart) {
+    cmp.lastChartAt = now;
+    const opt = cf.chart;
+    cmp.jobs.later("chart", () => { cmp.points = cmp.charts.set(cmp.chartEl, JSON.parse(opt)); });
+  }
+  if (cf.landscape) {
+    for (const r of runs) { r.view.setLandscape(cf.landscape, !playing); r.view.drawViews(); }
+  }
+}
+
+function drawScoreboard(sb) {
+  cmp.scoreboard = sb;
+  const t = cmp.table;
+  const head = t.tHead, body = t.tBodies[0];
+  if (head.rows.length === 0 || head.rows[0].cells.length !== sb.targets.length + 1) {
+    head.textContent = "";
+    const tr = head.insertRow();
+    const th0 = document.createElement("th");
+    th0.textContent = "run";
+    th0.scope = "col";
+    tr.append(th0);
+    for (const name of sb.targets) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      tr.append(th);
+    }
+  }
+  while (body.rows.length > sb.fes.length) body.deleteRow(-1);
+  sb.fes.forEach((row, i) => {
+    const tr = body.rows[i] || body.insertRow();
+    if (!tr.cells.length) {
+      const th = document.createElement("th");
+      th.scope = "row";
+      tr.append(th);
+      for (let j = 0; j < row.length; j++) tr.insertCell();
+    }
+    tr.style.setProperty("--run", colors[i] || "");
+    setText(tr.cells[0], names[i]);
+    row.forEach((fes, j) => setText(tr.cells[j + 1], fes < 0 ? "–" : String(fes)));
+  });
+  const ref = Number.isNaN(sb.fbest) || sb.fbest === null ? "none yet (no run is feasible)" : fmt(sb.fbest);
+  setText(cmp.note, "f_best = " + ref + (sb.known ? " (the problem's optimum f*, or a run's better f)" : " (the best any run has found so far: the problem's optimum is not known)") + "; – not reached yet");
+}
+
+function showNames() {
+  runs.forEach((r, i) => {
+    setText(r.head.querySelector('[data-role="run-name"]'), names[i]);
+    if (colors[i]) r.root.style.setProperty("--run", colors[i]);
+  });
+}
+
+// ---------- the play loop over every run ----------
+const player = new Player(runs.map((r) => ({
+  run: r.controller,
+  view: {
+    busy: () => r.view.busy() || cmp.jobs.size > 0,
+    wants: (now) => Object.assign(r.view.wants(now), { chart: false }),
+  },
+})), {
+  speed: () => state.ui.speed,
+  loop: () => state.ui.loop,
+  onChange: (running) => { for (const r of runs) r.view.setRunning(running); updateTransport(); },
+  onMessage: say,
+  onError: (e) => failed(e),
+  onAdvance: (now, final) => refresh(final ? {} : { chart: "due", playing: true, now }),
+});
+
+const settings = new SettingsView(settingsTpl, {
+  onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
+  onCopy: copy,
+  onCompare: () => { location.hash = "#" + oneRun(); },
+  compareAlways: true,
+});
+setText(settingsTpl.querySelector("h2"), "Settings of run A, and what the runs share");
+setText(settingsTpl.querySelector('[data-role="compare"]'), "Back to one run");
+settingsTpl.querySelector('[data-role="compare"]').title = "Run A alone (drops the compared runs from the address)";
+const transport = new TransportView($('[data-role="transport"]'), {
+  onPlay: () => commands.toggle(),
+  onStep: () => commands.step().catch(() => {}),
+  onReset: () => commands.reset().then(() => say("Runs reset (same seed)."), () => {}),
+  onSpeed: (s) => commands.set({ speed: s }, "controls"),
+});
+$('.transport [data-role="counters"]').hidden = true; // each run has its own
+
+const allDone = () => runs.every((r) => r.controller.done);
+function updateTransport() {
+  transport.update({ ready: ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
+}
+
+function failed(e) {
+  player.stop();
+  messages.error(e && e.message ? e.message : String(e));
+  updateTransport();
+}
+
+// oneRun is the address of run A alone.
+function oneRun() {
+  const v = {};
+  for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare") v[k] = x;
+  return new State(v, state.ctx).serialize();
+}
+
+// ---------- the command queue ----------
+let queue = Promise.resolve();
+function enqueue(fn) {
+  const p = queue.then(fn);
+  queue = p.catch(() => {});
+  return p;
+}
+
+// stepAll applies one generation of A and brings the others to A's FES
+// (to their end once A is done).
+async function stepAll() {
+  const f = await A.controller.step(1);
+  for (const r of runs.slice(1)) {
+    const past = f.status.done && r.controller.frame.status.fes >= f.status.fes;
+    const o = past ? { n: 1 } : { n: 1e9, untilFES: f.status.fes };
+    await r.controller.advance(Object.assign(o, { chart: false, pc: r.controller.pcGrid() }), { force: true });
+  }
+  await refresh();
+}
+
+const commands = {
+  play: () => enqueue(() => player.play()),
+  pause: () => enqueue(async () => { await player.pause(); await refresh(); }),
+  toggle: () => enqueue(async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); }),
+  step: () => enqueue(async () => {
+    if (!A.controller.run) throw new Error("not ready");
+    player.stop();
+    for (const r of runs) r.view.operator.stop();
+    await stepAll();
+  }),
+  reset: () => enqueue(async () => {
+    if (!A.controller.run) throw new Error("not ready");
+    player.stop();
+    for (const r of runs) { r.view.operator.stop(); await r.controller.reset(); }
+    await refresh({ view: true });
+    messages.clearError();
+  }),
+  set: (changes, origin = "api", what = "") => enqueue(() => apply(changes, origin, what)),
+  sync: () => enqueue(() => {}),
+};
+
+// ---------- the one transition ----------
+async function apply(changes, origin, what, extraNotices = []) {
+  const t = state.next(changes);
+  let next = t.state;
+  if (pageMode(next.values) !== "compare" || next.ui.compare !== N) {
+    // another number of runs, or one run: the page of that mode
+    player.stop();
+    location.hash = "#" + next.serialize();
+    return;
+  }
+  let runNotices = [];
+  const page = [...t.changed].filter((k) => PAGE_KEYS.includes(k));
+  if (t.restart || !A.controller.run) {
+    player.stop();
+    const setup = await client.call("compareSetup", { state: next.run(), n: N });
+    const configured = [];
+    for (let i = 0; i < N; i++) configured.push(await runs[i].controller.configure(setup.values[i], { zoom: false }));
+    // the state: A's sanitized values, the others' overrides prefixed
+    const s = next.configured(configured[0], catalog);
+    const vals = Object.assign({}, s.values);
+    // (in one order: algo, then the rest by name)
+    const order = (o) => Object.keys(o).sort((x, y) => (x === "algo" ? -1 : y === "algo" ? 1 : x < y ? -1 : x > y ? 1 : 0));
+    setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
+    next = new State(vals, s.ctx);
+    names = setup.names;
+    runNotices = setup.notices;
+    messages.clearError();
+    settings.show(configured[0]);
+    runs.forEach((r, i) => { if (r.settings) r.settings.show(configured[i]); });
+    state = next;
+    await refresh({ view: true });
+    showNames();
+  } else {
+    state = next;
+    if (page.includes("zoom")) await refresh({ view: true, chart: false });
+  }
+  writeURL();
+  applyPage();
+  if (page.includes("speed")) player.resync();
+  const notices = extraNotices.concat(t.notices, runNotices);
+  if (origin === "url") messages.notices(notices);
+  else if (notices.length) say(notices.map(noticeText).join("; "));
+  else if (t.restart && origin === "controls") say("Changed " + (what || "a setting") + ": the runs were reset.");
+  updateTransport();
+}
+
+function writeURL() {
+  const h = "#" + state.serialize();
+  if (location.hash !== h) history.replaceState(null, "", h);
+}
+
+// applyPage shows the page keys: embed, font, panels, speed, zoom.
+function applyPage() {
+  const ui = state.ui;
+  document.body.classList.toggle("embed", ui.embed);
+  const font = String(ui.font);
+  if (document.documentElement.style.getPropertyValue("--font") !== font) {
+    document.documentElement.style.setProperty("--font", font);
+    requestAnimationFrame(() => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
+  }
+  settingsTpl.hidden = !ui.panels.includes("controls");
+  document.documentElement.classList.toggle("no-controls", settingsTpl.hidden);
+  for (const r of runs) {
+    r.view.layout(ui.panels);
+    r.view.setZoom(ui.zoom);
+    const box = r.root.querySelector(".run-settings");
+    if (box) box.hidden = !ui.panels.includes("controls");
+  }
+  cmpRoot.hidden = !ui.panels.includes("convergence");
+  requestAnimationFrame(() => { cmp.charts.flush(); cmp.charts.resize(); });
+  transport.setSpeed(ui.speed);
+}
+
+function shareURL(extra) {
+  return location.href.replace(/#.*$/, "") + "#" + state.serialize(extra);
+}
+
+function copy(what) {
+  const text = what === "iframe"
+    ? '<iframe src="' + shareURL({ embed: "1" }).replace(/"/g, "&quot;") + '" width="960" height="640" style="border:0" loading="lazy" title="pcaplay: PCA-projection compared"></iframe>'
+    : shareURL();
+  const name = what === "iframe" ? "iframe snippet" : "link";
+  settings.showSnippet(text, false);
+  const done = () => say("Copied the " + name + " to the clipboard.");
+  const manual = () => { settings.showSnippet(text, true); say("Select and copy the " + name + " below."); };
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, manual);
+  else {
+    settings.showSnippet(text, true);
+    try { document.execCommand("copy"); done(); } catch (e) { manual(); }
+  }
+}
+
+// ---------- events ----------
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON|SUMMARY)$/.test(t.tagName))) return;
+  if (ev.key === " " || ev.code === "Space") { ev.preventDefault(); commands.toggle(); }
+  else if (ev.key === "ArrowRight") { ev.preventDefault(); commands.step().catch(() => {}); }
+  else if (ev.key === "r" || ev.key === "R") commands.reset().catch(() => {});
+});
+window.addEventListener("resize", () => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
+window.addEventListener("hashchange", () => {
+  const hash = location.hash;
+  if (pageMode(parse(hash)) !== "compare") return; // boot.js reloads
+  enqueue(() => {
+    if (hash === "#" + state.serialize()) return;
+    return apply(state.diff(parse(hash)), "url");
+  }).catch(() => {});
+});
+
+// ---------- boot ----------
+applyPage();
+updateTransport();
+enqueue(async () => {
+  try {
+    catalog = await client.call("catalog");
+    settings.setCatalog(catalog);
+    for (const r of runs) if (r.settings) r.settings.setCatalog(catalog);
+    state = state.with({ catalog });
+    await apply({}, "url", "", bootNotices);
+  } catch (e) {
+    transport.loaded(e.message);
+    messages.error(e.message);
+    embed.failed(e);
+    throw e;
+  }
+  ready = true;
+  transport.loaded();
+  updateTransport();
+  embed.ready(status());
+  if (state.ui.autoplay) player.play();
+});
+
+// status is window.playground.status(): run A's fields, as on the
+// single-run page, and every run's under runs.
+function status() {
+  const running = player.running;
+  const all = runs.map((r, i) => Object.assign(r.controller.status(), { running, run: r.letter, name: names[i] }));
+  return Object.assign({}, all[0], { runs: all });
+}
+
+const embed = connect({
+  play: commands.play,
+  pause: commands.pause,
+  step: commands.step,
+  reset: commands.reset,
+  set: (params) => commands.set(Object.assign({}, params || {}), "api"),
+  sync: commands.sync,
+  status,
+  chartInfo: () => Object.assign(A.view.chartInfo(), {
+    runs: runs.map((r) => r.view.chartInfo()),
+    compare: {
+      points: cmp.points, scoreboard: cmp.scoreboard, colors: colors.slice(), names: names.slice(),
+      // the values Go configured each run with (compareSetup)
+      values: runs.map((r) => Object.assign({}, r.controller.state)),
+    },
+  }),
+});
