@@ -84,9 +84,10 @@ func TestCompareLoads(t *testing.T) {
 }
 
 // sameRunsAlone checks each run against a fresh run of the settings it was
-// configured with, in a worker of its own (the module's digest: the same
-// Session.Step as a single-run page), stepped as many generations: the
-// same FES and the same bits of best f and v.
+// configured with, as the single-run page makes it (a RunController in a
+// worker of its own, the official data loaded where the run has it),
+// stepped as many generations: the same FES and the same bits of best f
+// and v.
 func sameRunsAlone(t *testing.T, tb *tab, what string) {
 	t.Helper()
 	type alone struct {
@@ -95,17 +96,20 @@ func sameRunsAlone(t *testing.T, tb *tab, what string) {
 		VBits []string  `json:"vbits"`
 	}
 	s := tb.compareStatus()
-	a := eval[alone](tb, 120*time.Second, `(async () => {
+	a := eval[alone](tb, 180*time.Second, `(async () => {
 		const bits = (x) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, x); return d.getBigUint64(0).toString(16); };
 		const { WorkerClient } = await import("./worker-client.js");
-		const c = new WorkerClient();
+		const { RunController } = await import("./run-controller.js");
 		const out = {fes: [], fbits: [], vbits: []};
 		const st = window.playground.status().runs, vals = window.playground.chartInfo().compare.values;
 		for (let i = 0; i < st.length; i++) {
-			const d = await c.call("digest", {state: vals[i], steps: st[i].generation + 1});
-			out.fes.push(d.fes); out.fbits.push(bits(d.bestF)); out.vbits.push(bits(d.bestV));
+			const w = new WorkerClient(), c = new RunController(w.open());
+			await c.configure(vals[i]);
+			if (st[i].generation > 0) await c.step(st[i].generation);
+			const r = c.status();
+			out.fes.push(r.fes); out.fbits.push(bits(r.bestF)); out.vbits.push(bits(r.bestV));
+			w.terminate();
 		}
-		c.terminate();
 		return out;
 	})()`)
 	for i, r := range s.Runs {

@@ -12,11 +12,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-<<<<<<< HEAD
-  "version": 4,
-=======
-  "version": 3,
->>>>>>> 16e44ae (compare mode, Go side: play.SanitizeCompare (the address's b./c./d. overrides, same clamping and prefixed notices; default B = A with PCA-projection off), BestRecord (exact FES of the feasible best's improvements, pruned to 1e-2 above the run's best), Score (FES of feasible and f − f_best ≤ 1e-2/1e-4/1e-8; f_best = min(f*, the runs' best)), Runs.Compare (overlaid chart, scoreboard, colours, one landscape window fitted to every run); chart.CompareConvergence; protocol v3: compareSetup, compare)
+  "version": 5,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -39,16 +35,13 @@ export const PROTOCOL = freeze({
     "digest",
     "memory",
     "lesson",
-<<<<<<< HEAD
     "needData",
     "loadData",
     "dataFailed",
     "record",
-    "summarise"
-=======
+    "summarise",
     "compareSetup",
     "compare"
->>>>>>> 16e44ae (compare mode, Go side: play.SanitizeCompare (the address's b./c./d. overrides, same clamping and prefixed notices; default B = A with PCA-projection off), BestRecord (exact FES of the feasible best's improvements, pruned to 1e-2 above the run's best), Score (FES of feasible and f − f_best ≤ 1e-2/1e-4/1e-8; f_best = min(f*, the runs' best)), Runs.Compare (overlaid chart, scoreboard, colours, one landscape window fitted to every run); chart.CompareConvergence; protocol v3: compareSetup, compare)
   ],
   "grid": {
     "landscape": 160,
@@ -317,7 +310,6 @@ export const PROTOCOL = freeze({
       "variance",
       "contour"
     ],
-<<<<<<< HEAD
     "results": [
       "configs",
       "runs",
@@ -351,13 +343,12 @@ export const PROTOCOL = freeze({
       "sums",
       "rows",
       "csv"
-=======
+    ],
     "scoreboard": [
       "targets",
       "fbest",
       "known",
       "fes"
->>>>>>> 16e44ae (compare mode, Go side: play.SanitizeCompare (the address's b./c./d. overrides, same clamping and prefixed notices; default B = A with PCA-projection off), BestRecord (exact FES of the feasible best's improvements, pruned to 1e-2 above the run's best), Score (FES of feasible and f − f_best ≤ 1e-2/1e-4/1e-8; f_best = min(f*, the runs' best)), Runs.Compare (overlaid chart, scoreboard, colours, one landscape window fitted to every run); chart.CompareConvergence; protocol v3: compareSetup, compare)
     ],
     "status": [
       "fes",

@@ -175,8 +175,6 @@ func sortedKeys(m map[string]string) []string {
 	return k
 }
 
-
-
 // BestRecord is the exact record of a run's feasible best f: the FES and f
 // of every generation whose best point improved while feasible. The
 // scoreboard reads from it the FES at which the run first came within ε of
