@@ -88,16 +88,34 @@ func pageExperiment(b *testing.B, h *harness, problem string, dim, runs, workers
 	tb.openExperiment(hash("mode", "experiment", "problems", problem, "dim", fmt.Sprint(dim), "runs", fmt.Sprint(runs), "seed", "1",
 		"configs", "heco-pde:heco-pde", "workers", fmt.Sprint(workers)))
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`) // the page settles
-	eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, performance.now())`)
+	eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, window.__e2e.benchT0 = performance.now())`)
+	var tr *tracer
+	if os.Getenv("PCAPLAY_BENCH_TRACE") != "" {
+		tr = startTrace(tb)
+	}
 	cpu0 := childrenCPU()
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
 	s := tb.waitExp("the experiment's end", 60*time.Minute, func(s ExpState) bool { return s.State == "done" })
 	cpu := childrenCPU() - cpu0
+	if f := os.Getenv("PCAPLAY_BENCH_TRACE"); tr != nil {
+		// PCAPLAY_BENCH_TRACE=file: the main-thread tasks over 20 ms, what
+		// they did and what ran meanwhile, and the most CPU one task used
+		if err := os.WriteFile(f, []byte(strings.Join(tr.stop(20), "\n")+"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		c, w := tr.maxTaskCPU()
+		b.ReportMetric(c, "longtask-max-cpu-ms")
+		b.Logf("main-thread tasks over 20 ms: %s; the one that used the most CPU: %.1f ms of CPU in %.1f ms", f, c, w)
+	}
 	if s.Done != runs || len(s.Failed) != 0 {
 		b.Fatalf("experiment: %+v", s)
 	}
 	// tasks until the end (the results view draws afterwards, not counted)
 	l := eval[[]float64](tb, 5*time.Second, `window.__e2e.longtasks.slice()`)
+	at := eval[[]float64](tb, 5*time.Second, `window.__e2e.longtaskAt.map((t) => t - window.__e2e.benchT0)`)
+	for i := range l {
+		b.Logf("long task of %.0f ms at %.2f s after start (the experiment took %.2f s)", l[i], at[i]/1000, s.Elapsed/1000)
+	}
 	longest := 0.0
 	if len(l) > 0 {
 		longest = slices.Max(l)

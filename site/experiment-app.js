@@ -27,6 +27,8 @@ import { createResultsView } from "./results-view.js";
 const root = document.querySelector("[data-experiment-root]");
 document.documentElement.classList.add("experiment-mode");
 root.hidden = false;
+const link = document.querySelector('[data-role="experiment-link"]');
+if (link) { link.textContent = "the playground"; link.href = "#"; }
 
 const messages = new Messages(document.body);
 const store = new ExperimentStore();
