@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 // The browser's path of a run file: its records, in any order, through
 // the summarise command (what the page's results view calls in
 // WebAssembly) and out again as the exported JSON lines. cec table, rank,
-// wilcoxon and merge print the same on the export as on the file cec run
+// wilcoxon, report and merge print the same on the export as on the file cec run
 // wrote, and the page's tables (CSV and LaTeX) are those of cec table.
 func TestBrowserExportReadByCec(t *testing.T) {
 	dir := t.TempDir()
@@ -50,6 +51,21 @@ func TestBrowserExportReadByCec(t *testing.T) {
 		if a.code != 0 || b.code != 0 || a.stdout != b.stdout || a.stdout == "" {
 			t.Errorf("cec %s: %d %q on cec run's file, %d %q on the export\n%s\n%s", strings.Join(args, " "), a.code, a.stderr, b.code, b.stderr, a.stdout, b.stdout)
 		}
+	}
+	// cec report: the same page from both (the file names it shows aside)
+	fake := fakeECharts(t, dir)
+	var pages [2]string
+	for i, f := range []string{orig, exported} {
+		out := filepath.Join(dir, fmt.Sprintf("report%d", i), "report.html")
+		os.Mkdir(filepath.Dir(out), 0o755)
+		if r := cec(t, "", "report", f, "-o", out, "-echarts", fake); r.code != 0 {
+			t.Fatalf("cec report %s: %s", f, r.stderr)
+		}
+		b, _ := os.ReadFile(out)
+		pages[i] = strings.ReplaceAll(string(b), filepath.Base(f), "FILE")
+	}
+	if pages[0] != pages[1] || !strings.Contains(pages[0], "PMODE") {
+		t.Error("cec report writes another page from the export")
 	}
 	// merged, cec run's file is the export byte for byte (canonical order)
 	if m := cec(t, "", "merge", orig); m.stdout != res.JSONL {

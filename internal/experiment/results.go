@@ -256,6 +256,19 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 // configs (each with runs somewhere, not necessarily at d).
 func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool) (*DimResults, []string, error) {
 	dr := &DimResults{Dim: d, Problems: Problems(recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
+	// sel is Select over an index of the cells at d (Select scans every
+	// record, and the charts ask for every cell several times)
+	cells := map[cell][]Record{}
+	for _, r := range recs {
+		if r.Dim == d {
+			k := cell{r.Algo, r.Problem, d}
+			cells[k] = append(cells[k], r)
+		}
+	}
+	for _, rs := range cells {
+		slices.SortFunc(rs, func(a, b Record) int { return a.Run - b.Run })
+	}
+	sel := func(algo, prob string) []Record { return cells[cell{algo, prob, d}] }
 	for _, t := range targets {
 		dr.Targets = append(dr.Targets, t.String())
 	}
@@ -265,7 +278,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 	most := 0
 	for _, c := range configs {
 		for _, p := range dr.Problems {
-			n := len(Select(recs, c, p, d))
+			n := len(sel(c, p))
 			most = max(most, n)
 			if n > 0 && !slices.Contains(here, c) {
 				here = append(here, c)
@@ -274,7 +287,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 	}
 	for _, c := range here {
 		for _, p := range dr.Problems {
-			if n := len(Select(recs, c, p, d)); n < most {
+			if n := len(sel(c, p)); n < most {
 				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, d, n, most))
 			}
 		}
@@ -312,7 +325,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		var ss []stats.Sample
 		var es []stats.Entry
 		for _, c := range here {
-			rs := Select(recs, c, p, d)
+			rs := sel(c, p)
 			if len(rs) == 0 {
 				break
 			}
@@ -361,7 +374,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		var names []string
 		infeasible := false
 		for _, c := range here {
-			rs := Select(recs, c, p, d)
+			rs := sel(c, p)
 			if len(rs) == 0 {
 				continue
 			}

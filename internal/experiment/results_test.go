@@ -218,3 +218,25 @@ func ExampleSummarise() {
 	// pmode + cmode on C01, p (Holm) = 0.000183
 	// total ranks [pmode cmode] [2 4]
 }
+
+// BenchmarkSummarise: the results of the paper's grid at one dimension,
+// two configurations × C01–C28 × 25 runs (1400 records), as the results
+// view asks for them (JSONL not included). Records of short runs (MaxFES
+// 2000, generated data): the cost depends on the number of runs and curve
+// points, not on the budget.
+func BenchmarkSummarise(b *testing.B) {
+	pl, err := NewPlan(Config{Algos: []string{"cmode", "pmode"}, Problems: AllProblems(), Dim: 10, Runs: 25, Seed: 1, FES: 2000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs []Record
+	if _, err := pl.Execute(b.Context(), 2, Hooks{Emit: func(r Record) error { recs = append(recs, r); return nil }}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Summarise(recs, ResultsOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
