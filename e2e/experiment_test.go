@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -152,7 +153,22 @@ func TestExperimentToEnd(t *testing.T) {
 	if eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="download"]').disabled`) {
 		t.Errorf("the download button is disabled after the experiment")
 	}
-	page := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)
+	// the download button: its file is the JSON lines (captured, not saved)
+	dl := eval[struct {
+		Name string `json:"name"`
+		Text string `json:"text"`
+	}](tb, 10*time.Second, `(async () => {
+		let blob = null, name = "";
+		const create = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+		URL.createObjectURL = (b) => { blob = b; return create.call(URL, b); };
+		HTMLAnchorElement.prototype.click = function () { name = this.download; };
+		try { document.querySelector('[data-role="download"]').click(); } finally { URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click; }
+		return { name, text: blob ? await blob.text() : "" };
+	})()`)
+	page := dl.Text
+	if dl.Name != "pcaplay-experiment.jsonl" || page != eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`) {
+		t.Errorf("download %q: %d bytes, want the experiment's JSON lines", dl.Name, len(page))
+	}
 	dir := t.TempDir()
 	pageFile := filepath.Join(dir, "page.jsonl")
 	if err := os.WriteFile(pageFile, []byte(page), 0o644); err != nil {
@@ -222,6 +238,9 @@ func TestExperimentCancelAndResume(t *testing.T) {
 	tb.openExperiment(link)
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`) // a clean slate, whatever an earlier run saved
 	tb.waitExp("two finished runs", 3*time.Minute, func(s ExpState) bool { return s.Done >= 2 })
+	if txt := eval[string](tb, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="counts"]').textContent + " · " + document.querySelector('[data-experiment-root] [data-role="times"]').textContent`); !strings.Contains(txt, "/ 8 runs") || !strings.Contains(txt, "elapsed") || !regexp.MustCompile(`remaining \d`).MatchString(txt) {
+		t.Errorf("progress %q, want runs done / 8, elapsed and an estimate of the remaining time", txt)
+	}
 
 	// pause: nothing finishes and the elapsed time stands still
 	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="pause"]').click(), true`)
