@@ -39,6 +39,13 @@ func TestSetEdges(t *testing.T) {
 	wantBadInput(t, cec(t, "", run("-set", "nosuch.pop=5")...), "nosuch")
 	wantBadInput(t, cec(t, "", run("-set", "pop=5,pop=6")...), "pop given twice")
 	wantBadInput(t, cec(t, "", run("-set", "pmode.pop=5,pmode.pop=6")...), "pmode.pop given twice")
+	// -set given twice adds up: the same key in two flags is refused too,
+	// never "the last one wins"
+	wantBadInput(t, cec(t, "", run("-set", "pop=50", "-set", "pop=60")...), "pop given twice", "pop=50", "pop=60")
+	wantBadInput(t, cec(t, "", run("-set", "pmode.k=3", "-set", "pmode.k=4")...), "pmode.k given twice")
+	if r := cec(t, "", run("-set", "pop=50", "-set", "k=3")...); r.code != 0 || !strings.Contains(r.stdout, `"settings":"pop=50,`) || !strings.Contains(r.stdout, `,k=3,`) {
+		t.Errorf("-set pop=50 -set k=3: want both applied; %s %.300s", r.stderr, r.stdout)
+	}
 	// a value for one algorithm wins over one for all, in either order
 	for _, set := range []string{"pop=30,pmode.pop=40", "pmode.pop=40,pop=30"} {
 		r := cec(t, "", run("-algo", "pmode,cmode", "-set", set)...)

@@ -36,7 +36,7 @@
 // array (experiment.ShardFromEnv; deploy/ and docs/scale.md); merge joins
 // the shards back into exactly the file of the full run. -set takes
 // key=value (every algorithm with that key) or algo.key=value; algo.key
-// wins over key. Limits: -dim ≤ 1000, -runs ≤ 1000000, MaxFES ≤ 10⁹.
+// wins over key; -set may be repeated (a key given twice is an error). Limits: -dim ≤ 1000, -runs ≤ 1000000, MaxFES ≤ 10⁹.
 //
 // merge, table, rank and the other readers take run files, directories
 // (their *.jsonl files) and patterns they expand themselves

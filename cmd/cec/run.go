@@ -50,7 +50,15 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	resume := fs.Bool("resume", false, "with -o: keep the runs already in the file (which must match this grid) and append the others")
 	force := fs.Bool("force", false, "with -o: overwrite an existing file")
 	shardFlag := fs.String("shard", "", "run only slice i of n of the grid (grid index mod n = i−1), e.g. 2/4; auto: from the batch engine's variables (Kubernetes JOB_COMPLETION_INDEX + CEC_SHARDS, Slurm SLURM_ARRAY_TASK_*)")
-	setFlag := fs.String("set", "", "parameters key=value,… (or algo.key=value for one algorithm)")
+	// -set may be given more than once: the values add up (a key given
+	// twice, in one -set or in two, is an error, never "the last wins").
+	var setItems []string
+	fs.Func("set", "parameters key=value,… (or algo.key=value for one algorithm); repeatable", func(v string) error {
+		if strings.TrimSpace(v) != "" {
+			setItems = append(setItems, v)
+		}
+		return nil
+	})
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	pos, err := parseFlags(fs, args)
@@ -86,7 +94,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return badInput("%v", err)
 	}
-	set, err := experiment.ParseSet(*setFlag)
+	set, err := experiment.ParseSet(strings.Join(setItems, ","))
 	if err != nil {
 		return badInput("%v", err)
 	}
