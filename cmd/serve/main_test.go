@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -61,6 +62,26 @@ func TestHelp(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "-addr") {
 		t.Errorf("run(-h) printed %q, want the flags", out.String())
+	}
+}
+
+// TestDefaultAddrIsLoopback: without -addr the server listens on this
+// machine only (issue 10 §8: keep the loopback default); -h says so.
+func TestDefaultAddrIsLoopback(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run(noSignals(), []string{"-h"}, fstest.MapFS{}, &out, &errb); code != 0 {
+		t.Fatalf("run(-h) = %d", code)
+	}
+	m := regexp.MustCompile(`\(default "([^"]*)"\)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("-h prints no default address: %q", out.String())
+	}
+	host, _, err := net.SplitHostPort(m[1])
+	if err != nil {
+		t.Fatalf("default address %q: %v", m[1], err)
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		t.Errorf("default address %q is not loopback", m[1])
 	}
 }
 
