@@ -367,6 +367,7 @@ export const PROTOCOL = freeze({
       "alpha",
       "targets",
       "log_fes",
+      "charts_of",
       "jsonl",
       "source"
     ]

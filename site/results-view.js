@@ -90,7 +90,7 @@ export function createResultsView(root, opts) {
   if (!opts || typeof opts.summarise !== "function") throw new Error("createResultsView: opts.summarise is required");
   const doc = root.ownerDocument;
   const charts = new ChartSet(root);
-  let jsonl = "", definition = {}, results = null, logFES = false, problem = 0, seq = 0;
+  let jsonl = "", definition = {}, results = null, logFES = false, problem = "*", seq = 0;
 
   root.replaceChildren();
   root.classList.add("results-view");
@@ -117,7 +117,7 @@ export function createResultsView(root, opts) {
     el(doc, "button", { type: "button", "data-role": role, text: label, title: title || "", onclick });
 
   function options(extra) {
-    const o = { log_fes: logFES };
+    const o = { log_fes: logFES, charts_of: problem };
     const configs = (definition.configs || []).map(configName).filter(Boolean);
     if (configs.length) o.configs = configs;
     if (definition.source) o.source = String(definition.source);
@@ -152,6 +152,7 @@ export function createResultsView(root, opts) {
   /** show summarises records of an experiment and draws them; resolves with Go's results. */
   async function show(def, records) {
     definition = def || {};
+    problem = "*";
     try {
       jsonl = toJSONL(records);
     } catch (e) {
@@ -166,6 +167,7 @@ export function createResultsView(root, opts) {
 
   function render() {
     charts.dispose();
+    drawers = [];
     const r = results;
     const dims = r.dims.map((d) => "D = " + d.dim).join(", ");
     status.textContent = `${r.runs} run(s) of ${r.configs.map(upper).join(", ")} at ${dims}.`;
@@ -254,18 +256,23 @@ export function createResultsView(root, opts) {
     return box;
   }
 
+  // drawers[di](d) draws the charts of dimension di's problem in d.charts
+  let drawers = [];
+
   function renderCharts(d, di) {
     const wrap = el(doc, "div", { class: "results-charts" }, el(doc, "h3", { text: "Charts" }));
     const sel = el(doc, "select", { "data-role": "chart-problem" });
-    d.charts.forEach((pc, i) => sel.append(el(doc, "option", { value: String(i), text: pc.problem })));
+    for (const p of d.problems) sel.append(el(doc, "option", { value: p, text: p }));
     const per = el(doc, "div", { class: "results-chart-grid", "data-role": "problem-charts" });
-    const draw = (i) => {
+    drawers[di] = (dd) => {
       for (const c of per.querySelectorAll(".chart")) {
         const entry = charts.charts.get(c);
         if (entry) { entry.chart.dispose(); charts.charts.delete(c); }
         charts.pending.delete(c);
       }
-      const pc = d.charts[i], base = `${pc.problem}-D${d.dim}`;
+      const pc = dd.charts[0], base = `${pc.problem}-D${dd.dim}`;
+      sel.value = pc.problem;
+      per.dataset.problem = pc.problem;
       per.replaceChildren(
         chartBox("convergence", pc.convergence, base + "-convergence"),
         chartBox("box-f", pc.box_f, base + "-final-f"),
@@ -273,15 +280,33 @@ export function createResultsView(root, opts) {
         chartBox("ecdf", pc.ecdf, base + "-ecdf"));
       charts.flush();
     };
-    sel.value = String(di === 0 ? Math.min(problem, d.charts.length - 1) : 0);
-    sel.onchange = () => { if (di === 0) problem = Number(sel.value); draw(Number(sel.value)); };
+    // Go draws the charts of one problem (charts_of): another problem asks again
+    sel.onchange = () => { problem = sel.value; redrawCharts(); };
     wrap.append(
       el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),
       el(doc, "label", {}, "Problem ", sel), per,
       el(doc, "h4", { text: "Runtime ECDF over every problem" }),
       el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`)));
-    draw(Number(sel.value));
+    drawers[di](d);
     return wrap;
+  }
+
+  // redrawCharts asks Go for the charts of the chosen problem and redraws
+  // only the per-problem charts (the tables keep their place on the page).
+  async function redrawCharts() {
+    const my = ++seq;
+    let r;
+    try {
+      r = await opts.summarise(jsonl, options());
+    } catch (e) {
+      if (my === seq) { status.textContent = (e && e.message) || String(e); status.classList.add("error"); }
+      return;
+    }
+    if (my !== seq) return;
+    const same = results && r.dims.length === results.dims.length && r.dims.every((d, i) => d.dim === results.dims[i].dim);
+    results = r;
+    if (!same) { render(); return; }
+    r.dims.forEach((d, i) => drawers[i](d));
   }
 
   function png(c) {

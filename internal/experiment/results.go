@@ -32,6 +32,13 @@ type ResultsOptions struct {
 	// LogFES draws the FES axes of the convergence and ECDF charts on a
 	// log scale.
 	LogFES bool `json:"log_fes"`
+	// ChartsOf names the one problem whose charts to draw at each
+	// dimension; at a dimension without runs on it (or for "*", which
+	// names no problem) the dimension's first problem's. Empty: every
+	// problem. The charts are most of the cost (in
+	// WebAssembly about 0.1 s per problem), so the results view asks for
+	// the problem it shows.
+	ChartsOf string `json:"charts_of"`
 	// JSONL asks for Results.JSONL.
 	JSONL bool `json:"jsonl"`
 }
@@ -73,7 +80,8 @@ type DimResults struct {
 	// Rank is the CEC 2018 ranking on Compared (stats.Rank, as cec rank);
 	// nil when there is no such problem.
 	Rank *stats.Table `json:"rank"`
-	// Charts are the charts of each problem, in the order of Problems.
+	// Charts are the charts of each problem, in the order of Problems
+	// (of ResultsOptions.ChartsOf only, when given).
 	Charts []ProblemCharts `json:"charts"`
 	// ECDF is the runtime ECDF over every problem and target (ECharts
 	// option, chart.RuntimeECDF).
@@ -229,7 +237,7 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	}
 	res.Runs = len(shown)
 	for _, d := range Dims(shown) {
-		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES)
+		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES, o.ChartsOf)
 		if err != nil {
 			return nil, err
 		}
@@ -254,7 +262,7 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 
 // summariseDim computes the results at dimension d of the records recs of
 // configs (each with runs somewhere, not necessarily at d).
-func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool) (*DimResults, []string, error) {
+func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool, chartsOf string) (*DimResults, []string, error) {
 	dr := &DimResults{Dim: d, Problems: Problems(recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
 	// sel is Select over an index of the cells at d (Select scans every
 	// record, and the charts ask for every cell several times)
@@ -364,8 +372,12 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 			budget = max(budget, r.MaxFES)
 		}
 	}
+	if chartsOf != "" && !slices.Contains(dr.Problems, chartsOf) {
+		chartsOf = dr.Problems[0]
+	}
 	var pooled = make([][]int, len(here))
 	for _, p := range dr.Problems {
+		draw := chartsOf == "" || p == chartsOf
 		pc := ProblemCharts{Problem: p}
 		var bands []chart.BandSeries
 		var boxes []stats.Sample
@@ -378,32 +390,37 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 			if len(rs) == 0 {
 				continue
 			}
+			name := DisplayName(c)
+			names = append(names, c)
+			runs := StatsRuns(rs)
+			sets = append(sets, runs)
+			traces = append(traces, StatsTraces(rs))
+			if !draw {
+				continue
+			}
 			b, err := stats.ConvergenceBand(StatsCurves(rs))
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
 			}
-			name := DisplayName(c)
-			names = append(names, c)
 			bands = append(bands, chart.BandSeries{Name: name, Band: b})
-			runs := StatsRuns(rs)
 			boxes = append(boxes, stats.Sample{Name: name, Runs: runs})
-			sets = append(sets, runs)
-			traces = append(traces, StatsTraces(rs))
 			for _, r := range rs {
 				infeasible = infeasible || !r.Feasible
 			}
 		}
 		title := fmt.Sprintf("%s, D = %d", p, d)
 		var err error
-		if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band", LogFES: logFES}); err != nil {
-			return nil, nil, err
-		}
-		if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs"}); err != nil {
-			return nil, nil, err
-		}
-		if infeasible {
-			if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs", Violation: true}); err != nil {
+		if draw {
+			if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band", LogFES: logFES}); err != nil {
 				return nil, nil, err
+			}
+			if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs"}); err != nil {
+				return nil, nil, err
+			}
+			if infeasible {
+				if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs", Violation: true}); err != nil {
+					return nil, nil, err
+				}
 			}
 		}
 		fRef, _ := stats.BestKnown(sets...)
@@ -419,11 +436,17 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 			}
 			k := slices.Index(here, c)
 			pooled[k] = append(pooled[k], flat...)
+			if !draw {
+				continue
+			}
 			e, err := stats.NewECDF(flat)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
 			}
 			series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+		}
+		if !draw {
+			continue
 		}
 		if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF", LogFES: logFES, To: budget}); err != nil {
 			return nil, nil, err

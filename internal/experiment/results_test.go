@@ -91,6 +91,31 @@ func TestSummariseMatchesCec(t *testing.T) {
 	}
 }
 
+// ChartsOf draws one problem's charts, those of the full results, and
+// leaves the pooled ECDF as it is; a problem without runs at a dimension
+// gives its first problem's.
+func TestSummariseChartsOf(t *testing.T) {
+	recs := collect(t, plan(t, small), 2)
+	all, err := Summarise(recs, ResultsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ of, want string }{{"C05", "C05"}, {"C01", "C01"}, {"C28", "C01"}} {
+		one, err := Summarise(recs, ResultsOptions{ChartsOf: c.of})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, a := one.Dims[0], all.Dims[0]
+		if len(d.Charts) != 1 || d.Charts[0].Problem != c.want {
+			t.Fatalf("charts of %s: %d charts, first of %v", c.of, len(d.Charts), d.Charts)
+		}
+		k := slices.Index(a.Problems, c.want)
+		if !reflect.DeepEqual(d.Charts[0], a.Charts[k]) || !bytes.Equal(d.ECDF, a.ECDF) || !reflect.DeepEqual(d.Tables, a.Tables) {
+			t.Errorf("charts of %s differ from those of every problem", c.of)
+		}
+	}
+}
+
 // The configurations come in the order given: the marks are from the
 // first one's side.
 func TestSummariseConfigOrder(t *testing.T) {
@@ -234,9 +259,16 @@ func BenchmarkSummarise(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	for b.Loop() {
-		if _, err := Summarise(recs, ResultsOptions{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name string
+		o    ResultsOptions
+	}{{"every-problem", ResultsOptions{}}, {"one-problem", ResultsOptions{ChartsOf: "*"}}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Summarise(recs, c.o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
