@@ -18,6 +18,7 @@ import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
 import { Messages, noticeText } from "./messages.js";
 import { connect } from "./embed-api.js";
+import { RunExports } from "./exports.js";
 
 const $ = (s) => document.querySelector(s);
 
@@ -37,6 +38,8 @@ const view = new RunView($("[data-run-view]"), {
   say,
   onError: (e) => messages.error(e.message),
 }).bind(controller);
+new RunExports($("[data-run-view]"), { controller, say, onError: (e) => messages.error(e.message) })
+  .place($('[data-panel="convergence"]'));
 const player = new Player([{ run: controller, view }], {
   speed: () => state.ui.speed,
   loop: () => state.ui.loop,

@@ -27,6 +27,7 @@ import { TransportView } from "./transport.js";
 import { Messages, noticeText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { connect } from "./embed-api.js";
+import { RunExports, chartFile, save } from "./exports.js";
 
 const $ = (s) => document.querySelector(s);
 const LETTERS = PROTOCOL.compare.letters;
@@ -99,6 +100,8 @@ for (let i = 0; i < N; i++) {
   }).bind(controller);
   controller.on("error", ({ error }) => failed(error));
   controller.on("frame", updateTransport);
+  // each panel as PNG, the run's history, its command (exports.js)
+  new RunExports(root, { controller, say, onError: (e) => messages.error(e.message) }).place(root);
   runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
 }
 const A = runs[0];
@@ -116,6 +119,23 @@ const cmp = {
   scoreboard: null,
 };
 cmpRoot.hidden = false;
+// the overlaid chart as PNG and SVG, from the last option Go sent
+for (const kind of ["png", "svg"]) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "export";
+  b.textContent = kind.toUpperCase();
+  b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
+  b.onclick = () => {
+    if (!cmp.option) return;
+    const c = A.controller.run ? A.controller.run.config : {};
+    try {
+      save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight),
+        ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-convergence." + kind);
+    } catch (e) { messages.error(e.message); }
+  };
+  cmpRoot.querySelector("h2").append(b);
+}
 
 // refresh asks Go for what spans the runs (they stand at one FES) and draws
 // it: the scoreboard at once, the chart in a task of its own, the shared
@@ -128,7 +148,7 @@ async function refresh({ chart = true, view = false, playing = false, now = perf
   drawScoreboard(cf.scoreboard);
   if (cf.chart) {
     cmp.lastChartAt = now;
-    const opt = cf.chart;
+    const opt = cmp.option = cf.chart;
     cmp.jobs.later("chart", () => { cmp.points = cmp.charts.set(cmp.chartEl, JSON.parse(opt)); });
   }
   if (cf.landscape) {

@@ -12,7 +12,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 5,
+  "version": 6,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -41,7 +41,8 @@ export const PROTOCOL = freeze({
     "record",
     "summarise",
     "compareSetup",
-    "compare"
+    "compare",
+    "export"
   ],
   "grid": {
     "landscape": 160,
@@ -160,6 +161,11 @@ export const PROTOCOL = freeze({
       "dim",
       "files",
       "loaded"
+    ],
+    "export": [
+      "text",
+      "name",
+      "type"
     ],
     "frame": [
       "applied",

@@ -112,6 +112,8 @@ export class RunHandle {
   async reset(options) { return this.client.call("reset", { run: await this.ensure(), options }); }
   /** view({zoom, grid}) → the landscape's contour (null for D ≠ 2) */
   async view(options) { return this.client.call("view", { run: await this.ensure(), options }); }
+  /** exportOf(what) → {text, name, type}: the run's history ("csv", "json"), "command" or "chart" */
+  async exportOf(what) { return this.client.call("export", { run: await this.ensure(), what }); }
   async landscape(nx, ny, extent) { return this.client.call("landscape", { run: await this.ensure(), nx, ny, extent }); }
   async close() {
     if (this.id === null || this.epoch !== this.client.epoch) return;

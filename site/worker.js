@@ -137,6 +137,7 @@ const handlers = {
   summarise: (m) => call("summarise", m.jsonl, m.options || {}),
   compareSetup: (m) => call("compareSetup", m.state || {}, m.n),
   compare: (m) => call("compare", m.runs || [], m.options || {}),
+  export: (m) => call("export", m.run, m.what),
   forcePanic: () => call("forcePanic"),
 };
 

@@ -51,6 +51,7 @@ func API() js.Value {
 	api.Set("summarise", guard(summarise))
 	api.Set("compareSetup", guard(compareSetup))
 	api.Set("compare", guard(compareCmd))
+	api.Set("export", guard(exportCmd))
 	api.Set("forcePanic", guard(func([]js.Value) (any, error) { panic("forced panic (test hook)") }))
 	return api
 }
@@ -634,4 +635,22 @@ func compareCmd(args []js.Value) (any, error) {
 		r.Set("landscape", contourValue(cf.Landscape))
 	}
 	return r, nil
+}
+
+// export(run, what) returns an export of the run (play.Session.Export):
+// {text, name, type}, what one of play.Exports.
+func exportCmd(args []js.Value) (any, error) {
+	s, err := session(args)
+	if err != nil {
+		return nil, err
+	}
+	w := arg(args, 1)
+	if w.Type() != js.TypeString {
+		return nil, play.Errorf(play.CodeBadArgument, "export: want one of %v", play.Exports)
+	}
+	e, err := s.Export(w.String())
+	if err != nil {
+		return nil, err
+	}
+	return vert.ValueOf(*e).JSValue(), nil
 }

@@ -392,3 +392,23 @@ func TestCompareCommands(t *testing.T) {
 		t.Errorf("compareSetup with 7 runs: code %q", code)
 	}
 }
+
+// export(run, what): every kind with the protocol's keys; a bad kind is a
+// coded error.
+func TestExportCommand(t *testing.T) {
+	id, _ := configured(t, map[string]string{"problem": "circle", "pcaprob": "0.5"})
+	mustOK(t, callAPI(t, "step", id, 5))
+	for _, w := range play.Exports {
+		e := mustOK(t, callAPI(t, "export", id, w))
+		checkKeys(t, "export", e, true)
+		if e.Get("text").String() == "" {
+			t.Errorf("export %s is empty", w)
+		}
+	}
+	if c := callAPI(t, "export", id, "command").Get("text").String(); !strings.Contains(c, "-set pcaprob=0.5") {
+		t.Errorf("command %q", c)
+	}
+	if _, code := errorOf(callAPI(t, "export", id, "gif")); code != play.CodeBadArgument {
+		t.Errorf("export gif: code %q", code)
+	}
+}

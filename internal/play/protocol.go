@@ -51,6 +51,8 @@ import (
 //	                               (compare mode: the address split into n runs)
 //	compare([run…], CompareOptions) → CompareFrame: {chart, scoreboard, colors, landscape}
 //	                               (the overlaid chart, the scoreboard, the shared landscape)
+//	export(run, what)            → Export: {text, name, type}; what one of Exports
+//	                               (history csv or json, the cec run command, the chart)
 //
 // The keys of every object the module returns are listed in Protocol.Keys
 // (the wasm tests check the module against them); a frame leaves out the
@@ -67,7 +69,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 5
+const ProtocolVersion = 6
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -168,7 +170,7 @@ func Protocol() ProtocolSpec {
 	}
 	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson",
 		"needData", "loadData", "dataFailed", "record", "summarise",
-		"compareSetup", "compare"}
+		"compareSetup", "compare", "export"}
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -195,6 +197,7 @@ func Protocol() ProtocolSpec {
 		"compareSetup": {"values", "overrides", "names", "notices"},
 		"compareFrame": {"chart", "scoreboard", "colors", "landscape"},
 		"scoreboard":   jsKeys(Scoreboard{}),
+		"export":       jsKeys(Export{}),
 		// the lesson's frame and its parts: the js tags of internal/lesson
 		"lessonFrame": jsKeys(lesson.Frame{}),
 		"lessonFit":   jsKeys(lesson.FitFrame{}),

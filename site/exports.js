@@ -1,0 +1,166 @@
+// exports.js: the exports of a run (issue 7 §4), bound to a run view's root:
+//
+//   - each panel as PNG: the landscape, PC view and operator canvases as
+//     drawn (their backing store, at the device's pixel ratio up to 2), a
+//     chart drawn again from its ECharts option at the device's pixel
+//     ratio; the convergence chart (and compare mode's overlaid chart) also
+//     as SVG;
+//   - the run's history as CSV and JSON, and "Reproduce natively": the
+//     `cec run` command line that gives the run's final best bit for bit.
+//
+// Go writes the history files, the command and the chart options (the
+// worker's export command, internal/play/export.go); this file only draws
+// and saves. Every file saved is also announced with a "pcaplay-export"
+// event on window ({name, type, blob}), which the browser tests read.
+
+/** save offers blob as a download named name. */
+export function save(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  window.dispatchEvent(new CustomEvent("pcaplay-export", { detail: { name, type: blob.type, blob } }));
+}
+
+/** canvasPNG returns the canvas' pixels as a PNG blob. */
+export function canvasPNG(canvas) {
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the canvas gave no PNG"))), "image/png"));
+}
+
+function dataURLBlob(url) {
+  const [head, body] = url.split(",");
+  const type = /data:([^;,]+)/.exec(head)[1];
+  const bin = atob(body);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/**
+ * chartFile draws an ECharts option (from Go) once more at width×height CSS
+ * pixels and returns it as a PNG (at the device's pixel ratio) or an SVG
+ * blob.
+ */
+export function chartFile(option, kind, width, height) {
+  if (typeof echarts === "undefined") throw new Error("the chart library has not loaded");
+  const opt = Object.assign({}, option, { animation: false });
+  const w = Math.max(320, Math.round(width)), h = Math.max(200, Math.round(height));
+  if (kind === "svg") {
+    const c = echarts.init(null, null, { renderer: "svg", ssr: true, width: w, height: h });
+    try {
+      c.setOption(opt);
+      return new Blob([c.renderToSVGString()], { type: "image/svg+xml" });
+    } finally { c.dispose(); }
+  }
+  const dpr = window.devicePixelRatio || 1;
+  const div = document.createElement("div");
+  div.style.cssText = "position:fixed;left:-20000px;top:0;width:" + w + "px;height:" + h + "px";
+  document.body.append(div);
+  const c = echarts.init(div, null, { renderer: "canvas", devicePixelRatio: dpr });
+  try {
+    c.setOption(opt);
+    return dataURLBlob(c.getDataURL({ type: "png", pixelRatio: dpr, backgroundColor: "#fff" }));
+  } finally { c.dispose(); div.remove(); }
+}
+
+function button(label, title) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "export";
+  b.textContent = label;
+  b.title = title;
+  return b;
+}
+
+/** the canvases of the panels that have one, by panel */
+const CANVAS = { landscape: "landscape-canvas", pcview: "pcview-canvas", operator: "operator-canvas" };
+
+export class RunExports {
+  /**
+   * @param {Element} root a run view's root ([data-run-view])
+   * @param {{controller: import("./run-controller.js").RunController, say: (text: string) => void,
+   *          onError: (e: Error) => void}} opts
+   */
+  constructor(root, opts) {
+    this.root = root;
+    this.opts = opts;
+    this.controller = opts.controller;
+    for (const [panel, role] of Object.entries(CANVAS)) {
+      const sec = root.querySelector(`[data-panel="${panel}"]`);
+      if (!sec) continue;
+      const b = button("PNG", "Save this panel's picture as PNG");
+      b.setAttribute("aria-label", "Save the " + (sec.getAttribute("aria-label") || panel) + " as PNG");
+      b.onclick = () => this.run(async () => {
+        const canvas = sec.querySelector(`[data-role="${role}"]`);
+        save(await canvasPNG(canvas), this.name(panel + ".png"));
+      });
+      sec.querySelector("h2").append(b);
+    }
+    const conv = root.querySelector('[data-panel="convergence"]');
+    if (conv) {
+      for (const kind of ["png", "svg"]) {
+        const b = button(kind.toUpperCase(), "Save the convergence chart as " + kind.toUpperCase());
+        b.setAttribute("aria-label", "Save the convergence chart as " + kind.toUpperCase());
+        b.onclick = () => this.run(async () => {
+          const e = await this.controller.handle.exportOf("chart");
+          const box = conv.querySelector('[data-role="convergence"]');
+          save(chartFile(JSON.parse(e.text), kind, box.clientWidth, Math.max(box.clientHeight, 480)), this.name("convergence." + kind));
+        });
+        conv.querySelector("h2").append(b);
+      }
+    }
+    // the run's files and command: a row the page places
+    this.row = document.createElement("div");
+    this.row.className = "row exports-row";
+    this.row.setAttribute("role", "group");
+    this.row.setAttribute("aria-label", "export the run");
+    const csv = button("History CSV", "Save the run's history (per generation: FES, best f, v of the best, feasible fraction, population size) as CSV");
+    const json = button("History JSON", "Save the run's settings, command and history as JSON");
+    const cmd = button("Reproduce natively", "Show the cec run command that gives this run's final best bit for bit");
+    csv.dataset.role = "export-csv";
+    json.dataset.role = "export-json";
+    cmd.dataset.role = "export-command";
+    this.command = document.createElement("pre");
+    this.command.className = "command";
+    this.command.dataset.role = "command";
+    this.command.hidden = true;
+    this.command.tabIndex = 0;
+    this.command.setAttribute("aria-label", "cec run command");
+    const file = (what) => this.run(async () => {
+      const e = await this.controller.handle.exportOf(what);
+      save(new Blob([e.text], { type: e.type }), e.name);
+    });
+    csv.onclick = () => file("csv");
+    json.onclick = () => file("json");
+    cmd.onclick = () => this.run(async () => {
+      const e = await this.controller.handle.exportOf("command");
+      this.command.textContent = e.text;
+      this.command.hidden = false;
+      window.getSelection().selectAllChildren(this.command);
+      const note = "Run natively (go build ./cmd/cec): it ends with this run's final best, bit for bit.";
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(e.text).then(() => this.opts.say("Copied the command. " + note), () => this.opts.say(note));
+      } else this.opts.say(note);
+    });
+    this.row.append(csv, json, cmd);
+  }
+
+  /** name returns a file name for this run: pcaplay-C05-D10-pmode-seed1-landscape.png. */
+  name(suffix) {
+    const c = this.controller.run ? this.controller.run.config : {};
+    return ["pcaplay", c.problem, "D" + c.dim, c.algo, "seed" + c.seed].join("-") + "-" + suffix;
+  }
+
+  run(fn) {
+    if (!this.controller.run) { this.opts.say("Not ready yet."); return Promise.resolve(); }
+    return fn().catch((e) => this.opts.onError(e));
+  }
+
+  /** place puts the run's export row (and its command) into el. */
+  place(el) { el.append(this.row, this.command); return this; }
+}
