@@ -179,6 +179,10 @@ func Exponential(u, x, v []float64, CR float64, r *rng.PCG) {
 // len(dst)·len(exclude) + len(exclude)²); nothing is allocated.
 func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 	m := len(dst)
+	if m <= 3 && len(exclude) <= 2 {
+		pickSmall(r, dst, n, exclude)
+		return
+	}
 	// The distinct in-range exclusions, ascending (insertion sort; on the
 	// stack for up to 8 of them, as every solver has, else in place of
 	// the sorted list each position's mapping scans exclude).
@@ -208,9 +212,7 @@ func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 		N--
 	}
 	if N < m {
-		// Only numbers in the message: printing exclude would make it escape
-		// and cost every caller an allocation.
-		panic(fmt.Sprintf("de.Pick: cannot pick %d distinct indices from [0,%d) with %d excluded values (%d admissible)", m, n, len(exclude), N))
+		pickPanic(m, n, len(exclude), N)
 	}
 	if m == 0 {
 		return
@@ -279,6 +281,103 @@ func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 		}
 		dst[i] = t
 	}
+}
+
+// pickPanic is Pick's panic for fewer than m admissible indices. Only
+// numbers in the message: printing exclude would make it escape and cost
+// every caller an allocation.
+func pickPanic(m, n, nex, N int) {
+	panic(fmt.Sprintf("de.Pick: cannot pick %d distinct indices from [0,%d) with %d excluded values (%d admissible)", m, n, nex, N))
+}
+
+// pickSmall is Pick for at most 3 indices and at most 2 exclusions, the
+// calls in the solvers' inner loops (DE/rand/1's r1, r2, r3 ≠ i; HECO's
+// r1 ≠ i and r2 ≠ i, r1): the same draws, the same steps and the same
+// indices as Pick's general path (a test compares them), written without
+// loops. In Go's WebAssembly port every jump back to a loop's head goes
+// through the function's block dispatcher, and these loops run one to
+// three times; natively the straight line costs nothing either.
+func pickSmall(r *rng.PCG, dst []int, n int, exclude []int) {
+	m := len(dst)
+	// The distinct in-range exclusions, e0 < e1; MaxInt stands for none.
+	e0, e1 := math.MaxInt, math.MaxInt
+	N := max(n, 0)
+	if len(exclude) > 0 {
+		if e := exclude[0]; e >= 0 && e < n {
+			e0 = e
+			N--
+		}
+	}
+	if len(exclude) > 1 {
+		if e := exclude[1]; e >= 0 && e < n && e != e0 {
+			if e < e0 {
+				e0, e1 = e, e0
+			} else {
+				e1 = e
+			}
+			N--
+		}
+	}
+	if N < m {
+		pickPanic(m, n, len(exclude), N)
+	}
+	if m == 0 {
+		return
+	}
+	// Floyd's draws IntN(N−m+1), …, IntN(N), then Fisher–Yates' IntN(m),
+	// …, IntN(2).
+	var buf [5]int
+	r.IntNs(buf[:m], N-m+1, 1)
+	if m > 1 {
+		r.IntNs(buf[m:2*m-1], m, -1)
+	}
+	// Floyd: t_i = draw i, or N−m+i if an earlier t has that value.
+	var d [3]int
+	d[0] = buf[0]
+	if m > 1 {
+		t := buf[1]
+		if t == d[0] {
+			t = N - m + 1
+		}
+		d[1] = t
+	}
+	if m > 2 {
+		t := buf[2]
+		if t == d[0] || t == d[1] {
+			t = N - 1
+		}
+		d[2] = t
+	}
+	// Fisher–Yates, i = m−1 down to 1.
+	switch m {
+	case 3:
+		j := buf[3]
+		d[2], d[j] = d[j], d[2]
+		j = buf[4]
+		d[1], d[j] = d[j], d[1]
+	case 2:
+		j := buf[2]
+		d[1], d[j] = d[j], d[1]
+	}
+	// Position t is the t-th admissible index: step over e0, then e1.
+	dst[0] = skip2(d[0], e0, e1)
+	if m > 1 {
+		dst[1] = skip2(d[1], e0, e1)
+	}
+	if m > 2 {
+		dst[2] = skip2(d[2], e0, e1)
+	}
+}
+
+// skip2 maps position t to the t-th index of [0, n) without e0 < e1.
+func skip2(t, e0, e1 int) int {
+	if e0 <= t {
+		t++
+		if e1 <= t {
+			t++
+		}
+	}
+	return t
 }
 
 // BoundHandling is how a trial vector that left the box [L, U] is brought

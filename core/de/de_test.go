@@ -402,6 +402,89 @@ func TestPickPanicsWhenImpossible(t *testing.T) {
 	t.Error("no panic")
 }
 
+// pickReference is Pick as its comment describes it, one r.IntN per draw:
+// the distinct in-range exclusions, Floyd's subset of the N admissible
+// positions, a Fisher–Yates shuffle, each position mapped past the
+// exclusions. ok is false when fewer than len(dst) indices are admissible.
+func pickReference(r *rng.PCG, dst []int, n int, exclude []int) (ok bool) {
+	var ex []int
+	for _, e := range exclude {
+		if e >= 0 && e < n && !slices.Contains(ex, e) {
+			ex = append(ex, e)
+		}
+	}
+	slices.Sort(ex)
+	m, N := len(dst), max(n, 0)-len(ex)
+	if N < m {
+		return false
+	}
+	for i, j := 0, N-m; j < N; i, j = i+1, j+1 {
+		t := r.IntN(j + 1)
+		if slices.Contains(dst[:i], t) {
+			t = j
+		}
+		dst[i] = t
+	}
+	for i := m - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	for i, t := range dst {
+		for _, e := range ex {
+			if e <= t {
+				t++
+			}
+		}
+		dst[i] = t
+	}
+	return true
+}
+
+// Pick's paths (at most 3 indices and 2 exclusions without loops; the
+// general one with the draws on the stack or one call per draw) give the
+// reference's indices and leave the generator in the reference's state;
+// where the reference finds too few indices, Pick panics.
+func TestPickMatchesReference(t *testing.T) {
+	src := newRand(21)
+	for c := range 20000 {
+		n := src.IntN(40)
+		if c%4 == 0 {
+			n = 20 + src.IntN(200)
+		}
+		m := src.IntN(6)
+		if c%10 == 0 {
+			m = 12 + src.IntN(10) // 2m−1 > 32: one call per draw
+		}
+		exclude := make([]int, src.IntN(4))
+		for k := range exclude {
+			exclude[k] = src.IntN(n+4) - 2 // some out of range
+			if k > 0 && src.IntN(4) == 0 {
+				exclude[k] = exclude[k-1] // a repeat
+			}
+		}
+		seed := src.Uint64()
+		want := make([]int, m)
+		r := newRand(seed)
+		ok := pickReference(r, want, n, exclude)
+		got := make([]int, m)
+		q := newRand(seed)
+		panicked := func() (p bool) {
+			defer func() { p = recover() != nil }()
+			de.Pick(q, got, n, exclude...)
+			return false
+		}()
+		if panicked != !ok {
+			t.Fatalf("Pick(m=%d, n=%d, exclude %v): panicked %v, reference finds enough indices %v", m, n, exclude, panicked, ok)
+		}
+		if !ok {
+			continue
+		}
+		if !slices.Equal(got, want) || q.Uint64() != r.Uint64() {
+			t.Fatalf("Pick(m=%d, n=%d, exclude %v) = %v, reference %v (or the streams differ after it)", m, n, exclude, got, want)
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------
 // bound handling
 
