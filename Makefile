@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site test test-go test-wasm test-e2e vet bench bench-web bench-wasm screenshot reproduce clean
+.PHONY: serve site test test-go test-wasm test-e2e fuzz vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -19,7 +19,7 @@ site:
 ## test: vet, native tests, wasm tests under Node, browser end-to-end tests
 ## (the site first: its npm step installs Node, which test-go needs for
 ## site/protocol.js and the unit tests of site/test)
-test: vet site test-go test-wasm test-e2e
+test: vet site test-go fuzz test-wasm test-e2e
 
 vet:
 	$(GO) vet ./...
@@ -27,6 +27,19 @@ vet:
 
 test-go:
 	$(GO) test ./...
+
+## fuzz: the fuzz tests of untrusted input (the page address, the lesson's
+## address, cec eval's points, run files natively and in the page), each
+## mutated for FUZZTIME after its seed corpus (plain go test runs the seeds
+## only); make test runs 10 s each, run minutes locally: make fuzz FUZZTIME=3m
+FUZZTIME ?= 10s
+FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
+	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \
+		$(GO) test "$${t%%:*}" -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME); \
+	done
 
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/...
