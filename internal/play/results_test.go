@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -103,6 +104,21 @@ func FuzzSummarise(f *testing.F) {
 	f.Add(lines, []byte(`{"log_fes": true}`))
 	f.Add(lines[:len(lines)/2], []byte(``))
 	f.Add([]byte(`{"algo":"x"}`), []byte(`{"alpha": 2}`))
+	// extreme but valid values: f of ±1e308 (the mean overflows), huge v̄
+	recs, _, err := experiment.Read(bytes.NewReader(lines), "x")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var huge []byte
+	for i, r := range recs {
+		if i < 4 {
+			r.F = math.Copysign(1e308, float64(i%2)-0.5)
+			r.Curve.F[len(r.Curve.F)-1] = r.F
+		}
+		line, _ := experiment.MarshalLine(r)
+		huge = append(huge, line...)
+	}
+	f.Add(huge, []byte(`{"charts_of": "*"}`))
 	f.Fuzz(func(t *testing.T, jsonl, opts []byte) {
 		b, err := Summarise(jsonl, opts)
 		if err == nil && !json.Valid(b) {
@@ -110,6 +126,10 @@ func FuzzSummarise(f *testing.F) {
 		}
 		if err != nil && strings.Contains(err.Error(), "\n") {
 			t.Fatalf("a message of several lines: %q", err)
+		}
+		var pe *Error
+		if err != nil && (!errors.As(err, &pe) || pe.Code != CodeBadArgument) {
+			t.Fatalf("not a bad-argument error: %v", err)
 		}
 	})
 }
