@@ -74,10 +74,13 @@ func TestOfficialDataInPage(t *testing.T) {
 			tb.noConsoleErrors()
 		})
 	}
-	tb := h.newTab(t)
-	tb.open(hash("problem", "C05", "dim", "2", "algo", "pmode"))
-	if label, text := dataNote(tb); label != "generated" || !strings.Contains(text, "generated rotation and shift, not the official instance") {
-		t.Errorf("D = 2: data note %q (label %q)", text, label)
+	for _, d := range []string{"2", "20"} {
+		tb := h.newTab(t)
+		tb.open(hash("problem", "C05", "dim", d, "algo", "pmode"))
+		tb.noNotice()
+		if label, text := dataNote(tb); label != "generated" || !strings.Contains(text, "generated rotation and shift, not the official instance") {
+			t.Errorf("D = %s: data note %q (label %q)", d, text, label)
+		}
 	}
 }
 

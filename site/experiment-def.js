@@ -113,7 +113,7 @@ export function definition(values, catalog = null, cores = 2) {
   let dim = 10;
   if ("dim" in v) {
     const d = Number(v.dim);
-    const dims = [2, 10, 30, 50, 100];
+    const dims = cecDims(catalog);
     if (!UINT.test(String(v.dim).trim()) || !dims.includes(d)) bad("dim", "D is one of " + dims.join(", ") + "; using 10");
     else dim = d;
   }
@@ -166,6 +166,12 @@ export function toValues(def) {
   out.algo = def.algo;
   if (formatConfigs(def.configs) !== formatConfigs(defaultConfigs(def.algo))) out.configs = formatConfigs(def.configs);
   return out;
+}
+
+/** cecDims are the D the catalog offers for CEC problems. */
+export function cecDims(catalog) {
+  const p = catalog && catalog.problems.find((q) => !q.teaching);
+  return p ? p.dims.slice() : [2, 10, 20, 30, 50, 100];
 }
 
 /** dimOf is the D a problem runs at: 2 for a teaching problem. */

@@ -6,7 +6,7 @@
 // empty [data-results-root] for the results view. It draws and reports
 // the user's changes; experiment-app.js decides. createExperimentView can
 // be called on several roots (ids are per instance).
-import { formatConfigs, parseConfigs, defaultWorkers, MAX_WORKERS, MAX_RUNS } from "./experiment-def.js";
+import { formatConfigs, parseConfigs, defaultWorkers, cecDims, MAX_WORKERS, MAX_RUNS } from "./experiment-def.js";
 import { setText } from "./format.js";
 
 let uid = 0;
@@ -46,7 +46,11 @@ export function createExperimentView(root, opts) {
 
   const problems = el("fieldset", { role: "problems", class: "problems" }, el("legend", { text: "Problems" }));
   const dim = el("select", { role: "dim", id: id + "-dim" });
-  for (const d of [2, 10, 30, 50, 100]) dim.append(el("option", { value: String(d), text: String(d) }));
+  const fillDims = (dims) => {
+    dim.textContent = "";
+    for (const d of dims) dim.append(el("option", { value: String(d), text: String(d) }));
+  };
+  fillDims(cecDims(null));
   const fes = el("input", { role: "fes", type: "number", min: "100", step: "1000", placeholder: "20000·D", id: id + "-fes" });
   const runs = el("input", { role: "runs", type: "number", min: "1", max: String(MAX_RUNS), step: "1", id: id + "-runs" });
   const seed = el("input", { role: "seed", type: "text", inputmode: "numeric", id: id + "-seed", size: "8" });
@@ -146,6 +150,7 @@ export function createExperimentView(root, opts) {
     results,
     setCatalog(c) {
       catalog = c;
+      fillDims(cecDims(c));
       problems.querySelectorAll("div").forEach((d) => d.remove());
       const group = (title, list) => {
         const box = el("div", { class: "group" }, el("span", { class: "dim", text: title + ": " }));

@@ -57,8 +57,11 @@ type Options struct {
 // gets a message rather than running out of memory.
 const MaxDim = 1000
 
-// PlaygroundDims are the dimensions the playground offers for CEC problems.
-var PlaygroundDims = []int{2, 10, 30, 50, 100}
+// PlaygroundDims are the dimensions the playground offers for CEC problems:
+// those of the official data (10, 30, 50, 100), 2 for the landscape and 20,
+// a dimension without official data (the page uses generated data there
+// and says so).
+var PlaygroundDims = []int{2, 10, 20, 30, 50, 100}
 
 // List returns the teaching problems followed by C01–C28.
 func List() []Info {

@@ -146,6 +146,15 @@ func TestDataLabelsAndNotes(t *testing.T) {
 	if c.Data.Label != "generated" || !strings.Contains(c.Data.Note, "D = 2") {
 		t.Errorf("D = 2: %+v", c.Data)
 	}
+	// D = 20: no official files either
+	if need, err := r.NeedData(map[string]string{"problem": "C03", "dim": "20"}); err != nil || need.Dim != 20 || len(need.Files) != 0 {
+		t.Errorf("NeedData at D = 20: %+v, %v", need, err)
+	}
+	line, c = runToEnd(t, r, map[string]string{"problem": "C03", "dim": "20", "fes": "500"}, "pmode", 0)
+	if c.Data.Label != "generated" || !strings.Contains(c.Data.Note, GeneratedNote) || !strings.Contains(c.Data.Note, "D = 20") ||
+		!strings.Contains(line, `"dim":20`) || !strings.Contains(line, `"data":"generated"`) {
+		t.Errorf("D = 20: %+v, %s", c.Data, short(line))
+	}
 	// a failed fetch: a notice naming the reason, generated data
 	if err := r.DataFailed("c3", 10, "HTTP 404"); err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import { State, parse } from "../state.js";
 const catalog = {
   problems: [
     { name: "rosenbrock", teaching: true, dims: [2] },
-    { name: "C01", teaching: false, dims: [2, 10, 30, 50, 100] },
-    { name: "C02", teaching: false, dims: [2, 10, 30, 50, 100] },
+    { name: "C01", teaching: false, dims: [2, 10, 20, 30, 50, 100] },
+    { name: "C02", teaching: false, dims: [2, 10, 20, 30, 50, 100] },
   ],
   algorithms: [{ name: "pmode" }, { name: "cmode" }, { name: "heco-pde" }],
 };
@@ -54,6 +54,8 @@ test("bad values are replaced and named", () => {
   assert.equal(def.workers, 0);
   assert.equal(def.fes, 0);
   assert.deepEqual(notices.map((n) => n.key).sort(), ["dim", "fes", "problems", "runs", "seed", "workers"]);
+  assert.equal(definition({ dim: "20" }, catalog).def.dim, 20, "D = 20: offered by the catalog");
+  assert.equal(definition({ dim: "40" }, catalog).notices[0].key, "dim");
   const big = definition({ seed: "18446744073709551615", runs: "2" }, catalog);
   assert.equal(big.def.seed, "1", "seed + runs − 1 must stay below 2^64");
 });
