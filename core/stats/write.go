@@ -19,6 +19,10 @@ var (
 	latexRows = [...]string{"best", "median", "c", `$\overline{v}$`, "Mean", "Worst", "std", "SR", `$\overline{vio}$`}
 )
 
+// RowLabels returns the labels of the nine rows of the supplement layout
+// as WriteMarkdown prints them (the paper's symbols: v̄).
+func RowLabels() [9]string { return mdRows }
+
 // cells returns the nine cells of s in the supplement layout: floats in
 // %.5e like the paper, c as "a b c" and SR (a percentage) in %.6g, which
 // prints 25-run rates as whole numbers ("100", "4").

@@ -99,7 +99,8 @@ type ConfigTable struct {
 	Problems []string        `json:"problems"`
 	Sums     []stats.Summary `json:"sums"`
 	// Rows are the table's cells as printed (stats.WriteCSV): a header
-	// row "problem", problems…, then the rows best … vio.
+	// row "problem", problems…, then the rows best … vio, labelled as in
+	// the paper (stats.RowLabels: v̄ where the CSV has vbar).
 	Rows [][]string `json:"rows"`
 	// CSV is the table as cec table -format csv writes it.
 	CSV string `json:"csv"`
@@ -315,6 +316,9 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		t.CSV = b.String()
 		if t.Rows, err = csv.NewReader(&b).ReadAll(); err != nil {
 			return nil, nil, fmt.Errorf("reading back the table of %s: %v", c, err)
+		}
+		for k, l := range stats.RowLabels() {
+			t.Rows[k+1][0] = l // v̄, not CSV's vbar
 		}
 		if latex.Len() > 0 {
 			latex.WriteString("\n")

@@ -40,7 +40,7 @@ func TestSummariseMatchesCec(t *testing.T) {
 		}
 		var csv bytes.Buffer
 		stats.WriteCSV(&csv, probs, sums)
-		if tb.CSV != csv.String() || len(tb.Rows) != 10 || tb.Rows[0][1] != "C01" || tb.Rows[1][0] != "best" {
+		if tb.CSV != csv.String() || len(tb.Rows) != 10 || tb.Rows[0][1] != "C01" || tb.Rows[1][0] != "best" || tb.Rows[4][0] != "v̄" {
 			t.Errorf("%s: CSV %q rows %q", a, tb.CSV, tb.Rows)
 		}
 		if want := TableTitle(a, 10, sums, 3000); tb.Title != want || !strings.Contains(d.LaTeX, "% "+want+"\n\\begin{tabular}") {
