@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -132,4 +133,32 @@ func FuzzSummarise(f *testing.F) {
 			t.Fatalf("not a bad-argument error: %v", err)
 		}
 	})
+}
+
+// The summarise command: JSON lines in, results as JSON out (here two
+// hand-made runs of one configuration; real ones come from cec run -o or
+// the page's experiment).
+func ExampleSummarise() {
+	line := func(run int, f float64) string {
+		return fmt.Sprintf(`{"algo":"pmode","problem":"C01","dim":2,"data":"generated","run":%d,"seed":%d,"maxfes":100,"fes":100,`+
+			`"f":%g,"v":0,"feasible":true,"counts":[0,0,0],"best_fes":90,"x":[0,0],"settings":"pop=5",`+
+			`"checkpoints":[{"frac":0.1,"fes":10,"f":%g,"v":0},{"frac":0.5,"fes":50,"f":%g,"v":0},{"frac":1,"fes":100,"f":%g,"v":0}],`+
+			`"curve":{"fes":[100],"f":[%g],"v":[0]}}`+"\n", run, run+1, f, f, f, f, f)
+	}
+	out, err := Summarise([]byte(line(0, 3)+line(1, 5)), []byte(`{"source": "two.jsonl"}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var res experiment.Results
+	json.Unmarshal(out, &res)
+	t := res.Dims[0].Tables[0]
+	fmt.Println(t.Title)
+	fmt.Println(t.Rows[0], t.Rows[1], t.Rows[2], t.Rows[5])
+	_, err = Summarise([]byte(line(0, 3)+strings.Replace(line(1, 5), `"x":[0,0]`, `"x":[0]`, 1)), []byte(`{"source": "two.jsonl"}`))
+	fmt.Println(err)
+	// Output:
+	// PMODE, D = 2 (2 runs, MaxFES = 100)
+	// [problem C01] [best 3.00000e+00] [median 3.00000e+00] [mean 4.00000e+00]
+	// two.jsonl:2: "x": 1 coordinates, "dim" = 2
 }
