@@ -195,25 +195,48 @@ func TestReadyHandshakeAndEarlyCommands(t *testing.T) {
 
 // window.playground calls made before the page is ready are queued and
 // applied in order (issue: play() was dropped, set() was overwritten by the
-// address).
+// address). They are made at two moments: at DOMContentLoaded (the modules
+// have run, the WebAssembly is still loading: the app's command queue holds
+// them), and the moment embed-early.js defines window.playground, while the
+// head is parsed and before any module runs (embed-early.js's own queue
+// holds them until the app connects).
 func TestPlaygroundCallsBeforeReady(t *testing.T) {
+	const calls = `
+			window.__early = {readyBefore: window.__e2e.readyAt !== null, parsing: document.readyState === "loading", results: []};
+			const log = (what) => (s) => window.__early.results.push({what, fes: s.fes, maxFES: s.maxFES, running: s.running, generation: s.generation});
+			pg.set({fes: "60000", seed: "3"}).then(log("set"));
+			pg.step().then(log("step"));
+			pg.play().then(log("play"));`
+	for _, c := range []struct {
+		name, script string
+		parsing      bool // the calls are made while the document is parsed
+	}{
+		{"at DOMContentLoaded", `document.addEventListener("DOMContentLoaded", () => {
+			const pg = window.playground;` + calls + `
+		});`, false},
+		{"before the modules run", `(() => {
+			let pg;
+			Object.defineProperty(window, "playground", {configurable: true, enumerable: true,
+				get() { return pg; },
+				set(v) {
+					pg = v;` + calls + `
+				}});
+		})();`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) { playgroundCallsBeforeReady(t, c.script, c.parsing) })
+	}
+}
+
+func playgroundCallsBeforeReady(t *testing.T, script string, parsing bool) {
 	h := setup(t)
 	tb := h.newTab(t)
 	wasmDelay.Store(int64(1500 * time.Millisecond))
 	defer wasmDelay.Store(0)
-	// runs in the page before its own scripts; calls the API as soon as the
-	// page has parsed, long before the WebAssembly is there
+	// runs in the page before its own scripts; calls the API long before
+	// the WebAssembly is there
 	c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
 	defer cancel()
-	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
-		document.addEventListener("DOMContentLoaded", () => {
-			const pg = window.playground;
-			window.__early = {readyBefore: window.__e2e.readyAt !== null, results: []};
-			const log = (what) => (s) => window.__early.results.push({what, fes: s.fes, maxFES: s.maxFES, running: s.running, generation: s.generation});
-			pg.set({fes: "60000", seed: "3"}).then(log("set"));
-			pg.step().then(log("step"));
-			pg.play().then(log("play"));
-		});`}); err != nil {
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
 		t.Fatal(err)
 	}
 	tb.navigate(h.pageURL(hash("problem", "rosenbrock", "algo", "de", "fes", "100000", "pop", "20")))
@@ -224,23 +247,25 @@ func TestPlaygroundCallsBeforeReady(t *testing.T) {
 		Running    bool    `json:"running"`
 		Generation float64 `json:"generation"`
 	}
-	var early struct {
+	type earlyState struct {
 		ReadyBefore bool     `json:"readyBefore"`
+		Parsing     bool     `json:"parsing"`
 		Results     []result `json:"results"`
 	}
+	var early earlyState
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		early = eval[struct {
-			ReadyBefore bool     `json:"readyBefore"`
-			Results     []result `json:"results"`
-		}](tb, 5*time.Second, `window.__early`)
+		early = eval[earlyState](tb, 5*time.Second, `window.__early || {results: []}`)
 		if len(early.Results) == 3 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	if early.ReadyBefore {
-		t.Fatal("the page was ready before DOMContentLoaded: the test did not call early")
+		t.Fatal("the page was ready before the calls: the test did not call early")
+	}
+	if early.Parsing != parsing {
+		t.Fatalf("calls made while the document was parsed: %v, want %v", early.Parsing, parsing)
 	}
 	if len(early.Results) != 3 {
 		t.Fatalf("early calls resolved: %+v; want set, step, play", early.Results)
