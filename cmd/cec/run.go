@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/stats"
 	"pcaplay/internal/experiment"
 )
@@ -120,7 +121,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	plan, err := experiment.NewPlan(experiment.Config{
 		Algos: algos, Problems: probs, Dim: *dim, Runs: *runs, Seed: *seed, FES: *fes,
-		Data: fsys, DataDir: dir, Set: set, Shard: shard,
+		Data: fsys, DataDir: dir, Label: official.LabelOf, Set: set, Shard: shard,
 	})
 	if err != nil {
 		return badInput("%v", err)

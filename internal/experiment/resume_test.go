@@ -3,7 +3,9 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -59,6 +61,25 @@ func TestDataLabels(t *testing.T) {
 	tp := plan(t, Config{Algos: []string{"random"}, Problems: []string{"rosenbrock"}, Dim: 2, Runs: 1, FES: 100, Data: official.FS()})
 	if r := collect(t, tp, 1); r[0].Data != "none" {
 		t.Errorf("teaching problem: data %q, want none", r[0].Data)
+	}
+}
+
+// TestDataLabelFunc: Config.Label, when set, names the data of the
+// problems that read files (and is asked about those files only); cec run
+// sets it, which its WebAssembly build needs.
+func TestDataLabelFunc(t *testing.T) {
+	var asked []string
+	c := Config{Algos: []string{"random"}, Problems: []string{"C05"}, Dim: 10, Runs: 1, Seed: 1, FES: 200,
+		Data: official.FS(), Label: func(fsys fs.FS, files []string) (string, error) {
+			asked = append(asked, files...)
+			return official.LabelOf(fsys, files)
+		}}
+	if r := collect(t, plan(t, c), 1); r[0].Data != "official" || len(asked) == 0 {
+		t.Errorf("data %q, files asked about %q", r[0].Data, asked)
+	}
+	c.Label = func(fs.FS, []string) (string, error) { return "", errors.New("no labels here") }
+	if _, err := NewPlan(c); err == nil || !strings.Contains(err.Error(), "no labels here") {
+		t.Errorf("a failing Label: NewPlan error %v", err)
 	}
 }
 

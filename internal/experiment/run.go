@@ -37,6 +37,11 @@ type Config struct {
 	// and takes precedence. With neither, the problems use generated data.
 	Data    fs.FS
 	DataDir string
+	// Label names data files by their content (official.LabelOf); nil
+	// means official.LabelOf natively and none in the WebAssembly build,
+	// which leaves package official out, so that there a run on Data or
+	// DataDir needs Label (cec run compiled to WebAssembly sets it).
+	Label func(fsys fs.FS, files []string) (string, error)
 	// Set are parameter assignments (ParseSet).
 	Set []Assignment
 	// Shard restricts the grid; the zero value means all of it.
@@ -185,10 +190,16 @@ func dataLabel(c Config, name string) (string, error) {
 		return "", err
 	case len(files) == 0:
 		return DataNone, nil
+	}
+	label := c.Label
+	if label == nil {
+		label = labelOf
+	}
+	switch {
 	case c.DataDir != "":
-		return labelOf(os.DirFS(c.DataDir), files)
+		return label(os.DirFS(c.DataDir), files)
 	case c.Data != nil:
-		return labelOf(c.Data, files)
+		return label(c.Data, files)
 	}
 	return DataGenerated, nil
 }
