@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -157,4 +158,64 @@ func FuzzEval(f *testing.F) {
 			t.Fatalf("non-finite value printed: %q", out)
 		}
 	})
+}
+
+// TestReadersRefuseMisreadings: the silent misreadings of issue 10 §5, as a
+// user meets them: every command that reads run files refuses a record
+// without "f", with "f": null, with a run number that overflows the grid
+// check or with an extra counts entry, naming the file, the line and the
+// field, and prints nothing (cec table printed best 0 for C01).
+func TestReadersRefuseMisreadings(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	if r := cec(t, "", args("-o", good)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if len(lines) < 3 || !strings.Contains(lines[1], `"f":`) {
+		t.Fatalf("run file: %q", b)
+	}
+	// the record's own "f" comes before the checkpoints' and the curve's
+	first := func(re, repl string) func(string) string {
+		return func(l string) string {
+			loc := regexp.MustCompile(re).FindStringIndex(l)
+			if loc == nil {
+				return l
+			}
+			return l[:loc[0]] + regexp.MustCompile(re).ReplaceAllString(l[loc[0]:loc[1]], repl) + l[loc[1]:]
+		}
+	}
+	for _, c := range []struct {
+		name, field string
+		edit        func(string) string
+	}{
+		{"no f", `missing "f"`, first(`"f":[^,]*,`, ``)},
+		{"f null", `"f" is null`, first(`"f":[^,]*,`, `"f":null,`)},
+		{"run overflows", `"run" = 9223372036854775807`, first(`"run":\d+`, `"run":9223372036854775807`)},
+		{"counts extra", `"counts": 4 entries`, first(`"counts":\[(\d+),(\d+),(\d+)\]`, `"counts":[$1,$2,$3,7]`)},
+	} {
+		bad := append([]string(nil), lines...)
+		bad[1] = c.edit(lines[1])
+		if bad[1] == lines[1] {
+			t.Fatalf("%s: the edit changed nothing", c.name)
+		}
+		p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".jsonl")
+		if err := os.WriteFile(p, []byte(strings.Join(bad, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range [][]string{
+			{"table", p, "-algo", "pmode"},
+			{"rank", p},
+			{"wilcoxon", p},
+			{"merge", p},
+			{"compare", p},
+		} {
+			r := cec(t, "", cmd...)
+			t.Run(c.name+"/"+cmd[0], func(t *testing.T) { wantBadInput(t, r, p+":2:", c.field) })
+		}
+	}
 }
