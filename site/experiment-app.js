@@ -16,7 +16,7 @@
 // cancel, and when saved runs are loaded; never while it runs (the page
 // stays responsive).
 import { State, parse } from "./state.js";
-import { WorkerClient } from "./worker-client.js";
+import { WorkerClient, needsRestart } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
 import { ExperimentStore } from "./experiment-store.js";
 import { createExperimentView } from "./experiment-view.js";
@@ -143,8 +143,18 @@ async function checkConfigs() {
 }
 
 // ---------- running ----------
+let starting = false;
 async function start(fresh) {
-  if (state === "running" || state === "paused") return;
+  if (state === "running" || state === "paused" || starting) return;
+  starting = true;
+  try {
+    await run(fresh);
+  } finally {
+    starting = false;
+  }
+}
+
+async function run(fresh) {
   messages.clearError();
   view.say("Checking the configurations…");
   let errors;
@@ -152,6 +162,7 @@ async function start(fresh) {
     errors = await checkConfigs();
   } catch (e) {
     errors = ["the configurations could not be checked: " + e.message];
+    if (needsRestart(e)) probe.restart(); // the next start gets a fresh worker
   }
   if (errors.length) {
     view.say("");
