@@ -25,6 +25,18 @@ func TestLimits(t *testing.T) {
 	wantBadInput(t, cec(t, "", run("-fes", "9223372036854775808")...), "9223372036854775808")
 	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "1000000000"), "1000000000", "1000")
 	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "20000", "-data", "generated"), "20000")
+	// -h states the limits
+	for cmd, want := range map[string][]string{
+		"run":  {"dimension D, at most 1000 ", "at most 1000000;", "at most 1000000000;"},
+		"eval": {"dimension D, at most 1000 "},
+	} {
+		h := cec(t, "", cmd, "-h")
+		for _, w := range want {
+			if !strings.Contains(h.stdout, w) {
+				t.Errorf("cec %s -h does not say %q:\n%s", cmd, w, h.stdout)
+			}
+		}
+	}
 	// at the limits, it works
 	if r := cec(t, "", run("-dim", "1000", "-data", "generated", "-fes", "2000", "-algo", "random")...); r.code != 0 {
 		t.Errorf("-dim 1000: %s", r.stderr)

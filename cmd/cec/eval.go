@@ -22,7 +22,7 @@ import (
 func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("eval", "eval -problem C05 -dim 10 [-data official|generated|DIR] < points.txt", stdout)
 	name := fs.String("problem", "", "problem name, C01–C28 (or a 2-D teaching problem)")
-	dim := fs.Int("dim", 10, "dimension D")
+	dim := fs.Int("dim", 10, fmt.Sprintf("dimension D, at most %d", suite.MaxDim))
 	data := fs.String("data", dataOfficial, dataUsage)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
