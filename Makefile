@@ -29,12 +29,13 @@ test-go:
 	$(GO) test ./...
 
 ## fuzz: the fuzz tests of untrusted input (the page address, the lesson's
-## address, cec eval's points, run files natively and in the page), each
-## mutated for FUZZTIME after its seed corpus (plain go test runs the seeds
-## only); make test runs 10 s each, run minutes locally: make fuzz FUZZTIME=3m
+## address, cec eval's points, run files natively and in the page, the CEC
+## data files the page fetches), each mutated for FUZZTIME after its seed
+## corpus (plain go test runs the seeds only); make test runs 10 s each,
+## run minutes locally: make fuzz FUZZTIME=3m
 FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
-	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise
+	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \

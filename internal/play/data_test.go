@@ -15,7 +15,7 @@ import (
 
 // officialFiles reads the official files of problem at dim from the
 // embedded copy, as the page fetches them from data/cec2017/.
-func officialFiles(t *testing.T, problem string, dim int) map[string][]byte {
+func officialFiles(t testing.TB, problem string, dim int) map[string][]byte {
 	t.Helper()
 	names, err := suite.DataFiles(problem, dim)
 	if err != nil {
@@ -248,4 +248,31 @@ func TestRecordErrors(t *testing.T) {
 			t.Errorf("Record(%q, %d): %v, want an error naming %s", bad.name, bad.run, err, bad.want)
 		}
 	}
+}
+
+// FuzzLoadData: files from the network never panic the module; a load
+// that fails is a bad-argument error and keeps nothing.
+func FuzzLoadData(f *testing.F) {
+	files := officialFiles(f, "C05", 10)
+	f.Add(files["shift_data_5.txt"], files["M1_5_D10.txt"], files["M2_5_D10.txt"])
+	f.Add([]byte("1 2 3"), []byte("nan"), []byte(""))
+	f.Add([]byte("1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308 1e308"), files["M1_5_D10.txt"], files["M1_5_D10.txt"])
+	f.Fuzz(func(t *testing.T, shift, m1, m2 []byte) {
+		r := NewRuns()
+		info, err := r.LoadData("C05", 10, map[string][]byte{"shift_data_5.txt": shift, "M1_5_D10.txt": m1, "M2_5_D10.txt": m2}, official.SHA256())
+		need, _ := r.NeedData(map[string]string{"problem": "C05", "dim": "10"})
+		if err != nil {
+			if CodeOf(err) != CodeBadArgument || need.Loaded {
+				t.Fatalf("error %v (code %s), loaded %v", err, CodeOf(err), need.Loaded)
+			}
+			return
+		}
+		if info.Label == "" || !need.Loaded {
+			t.Fatalf("loaded: %+v, %v", info, need.Loaded)
+		}
+		id := r.Open()
+		if _, err := r.Configure(id, map[string]string{"problem": "C05", "dim": "10", "fes": "200"}, ConfigureOptions{Record: true}); err != nil && CodeOf(err) == CodeInternal {
+			t.Fatalf("configure on loaded data: %v", err)
+		}
+	})
 }
