@@ -282,15 +282,20 @@ func (pr *Projector) Project(x []float64, n int, less func(i, j int) bool, k, m 
 // f and v must hold one value per point. An index beyond the end of f or v
 // is treated as (NaN, NaN), so it ranks last instead of panicking.
 func ByFeasibility(f, v []float64) func(i, j int) bool {
-	at := func(s []float64, i int) float64 {
-		if i < 0 || i >= len(s) {
-			return math.NaN()
-		}
-		return s[i]
-	}
 	return func(i, j int) bool {
-		return problem.Better(at(f, i), at(v, i), at(f, j), at(v, j))
+		return problem.Better(valueAt(f, i), valueAt(v, i), valueAt(f, j), valueAt(v, j))
 	}
+}
+
+// valueAt is s[i], or NaN for an index outside s. (A function, not a
+// closure inside ByFeasibility: where ByFeasibility is inlined, its
+// comparator would call such a closure through a captured variable, a
+// call per value; this one is inlined everywhere.)
+func valueAt(s []float64, i int) float64 {
+	if i < 0 || i >= len(s) {
+		return math.NaN()
+	}
+	return s[i]
 }
 
 // Mutation is what one PCA-mutation (Munteanu & Lazarescu, §2.2) did. The
