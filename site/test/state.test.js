@@ -120,3 +120,45 @@ test("compare=N and prefixed keys pick compare mode; bad values are named", () =
   assert.match(t.state.serialize(), /b\.pca=false&b\.pcaprob=0\.5.*compare=2/);
   assert.deepEqual(Object.keys(t.state.run()).sort(), ["b.pca", "b.pcaprob", "problem"]);
 });
+
+// A seeded random search over hostile addresses (the page's side of the URL
+// sanitiser; Go's FuzzSanitize covers the run keys): parse and State never
+// throw, every notice names a key of the address with its value cut, the
+// page settings are in range, and the cleaned values come back silently.
+test("hostile addresses: no throw, bounded notices, settings in range, idempotent", () => {
+  let x = 0x9e3779b9;
+  const rnd = (n) => { // xorshift32, the same cases on every run
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+  const keys = KEYS.map((k) => k.key).concat(["b.algo", "c.seed", "__proto__", "constructor", "x", "", " speed "]);
+  const atoms = ["0", "1", "-1", "0x5", "1e1", "1e309", "NaN", "Infinity", " 7 ", "7.5", "pop", "off", "true",
+    "landscape,operator", "panels,,x", "%", "%E0%A4%A", "%00", "&", "=", "+", "é", "\u2028", "<script>", "9".repeat(300)];
+  const value = () => {
+    let s = "";
+    for (let i = rnd(4); i >= 0; i--) s += atoms[rnd(atoms.length)];
+    return s;
+  };
+  const max = 40 + 24; // echoMax and the "… (N characters)" a cut value ends with
+  for (let c = 0; c < 3000; c++) {
+    const parts = [];
+    for (let i = rnd(8); i >= 0; i--) parts.push(keys[rnd(keys.length)] + (rnd(5) ? "=" + value() : ""));
+    const hash = "#" + parts.join("&");
+    const values = parse(hash);
+    assert.ok(!Object.hasOwn(values, "__proto__") && !Object.hasOwn(values, "constructor"), hash);
+    const s = new State(values);
+    for (const n of s.notices) {
+      assert.ok(n.key in values, `notice for ${n.key}, not a key of ${hash}`);
+      assert.ok(Array.from(String(n.value)).length <= max, `notice value of ${Array.from(String(n.value)).length} characters for ${hash}`);
+      assert.ok(n.message && Array.from(n.message).length <= 300, `notice message for ${n.key} in ${hash}`);
+    }
+    const ui = s.ui;
+    assert.ok(Number.isInteger(ui.speed) && ui.speed >= 1 && ui.speed <= 10, `speed ${ui.speed} for ${hash}`);
+    assert.ok(ui.font >= 0.75 && ui.font <= 2, `font ${ui.font} for ${hash}`);
+    assert.ok(Number.isInteger(ui.compare) && ui.compare >= 1 && ui.compare <= 4, `compare ${ui.compare} for ${hash}`);
+    assert.ok(ui.panels.length > 0, `no panel for ${hash}`);
+    const again = new State(s.values);
+    assert.deepEqual(again.notices, [], `the cleaned values of ${hash} gave notices`);
+    assert.deepEqual(again.values, s.values, `the cleaned values of ${hash} changed`);
+  }
+});
