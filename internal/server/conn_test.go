@@ -168,11 +168,15 @@ func TestStalledReaderDropped(t *testing.T) {
 }
 
 // TestSlowReaderServed: a client that reads slowly but steadily gets the
-// whole file although the download takes many times the stall timeout
-// (the server's writes block on it, but never for 500 ms in a row).
+// whole file although the download takes several times the stall timeout
+// (the server's writes block on it, but never for the stall timeout in a
+// row). The stall timeout is 2 s, the client's pauses 120 ms: a loaded
+// machine that does not schedule the client for 500 ms (go test ./... on
+// two busy cores) made a 500 ms timeout cut it.
 func TestSlowReaderServed(t *testing.T) {
+	const stall = 2 * time.Second
 	big := noise(16 << 20)
-	addr, _ := serveWithStall(t, fstest.MapFS{"index.html": {Data: []byte(indexHTML)}, "big.bin": {Data: big}}, 500*time.Millisecond)
+	addr, _ := serveWithStall(t, fstest.MapFS{"index.html": {Data: []byte(indexHTML)}, "big.bin": {Data: big}}, stall)
 	_, r := rawGet(t, addr, "/big.bin", "identity", 0)
 	resp, err := http.ReadResponse(r, nil)
 	if err != nil {
@@ -191,16 +195,16 @@ func TestSlowReaderServed(t *testing.T) {
 		if err != nil {
 			break
 		}
-		time.Sleep(60 * time.Millisecond) // ~4 MB/s
+		time.Sleep(120 * time.Millisecond) // ~2 MB/s
 	}
 	took := time.Since(t0)
 	if !bytes.Equal(got.Bytes(), big) {
 		t.Fatalf("got %d of %d bytes in %v", got.Len(), len(big), took)
 	}
-	if took < 2*time.Second {
+	if took < 3*stall {
 		t.Errorf("the download took %v, not long enough to test the stall timeout", took)
 	}
-	t.Logf("%d MB in %v with a stall timeout of 500 ms", len(big)>>20, took.Round(time.Millisecond))
+	t.Logf("%d MB in %v with a stall timeout of %v", len(big)>>20, took.Round(time.Millisecond), stall)
 }
 
 // TestNewHTTPServerTimeouts: every timeout is set.
