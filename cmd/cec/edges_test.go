@@ -25,6 +25,12 @@ func TestLimits(t *testing.T) {
 	wantBadInput(t, cec(t, "", run("-fes", "9223372036854775808")...), "9223372036854775808")
 	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "1000000000"), "1000000000", "1000")
 	wantBadInput(t, cec(t, "", "eval", "-problem", "C05", "-dim", "20000", "-data", "generated"), "20000")
+	// run r uses -seed + r: a seed whose last run would wrap past 2^64 − 1
+	// (and so reuse seed 0) is refused; the largest seed that fits works.
+	wantBadInput(t, cec(t, "", "run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "2", "-fes", "200", "-quiet", "-seed", "18446744073709551615"), "-seed 18446744073709551615", "18446744073709551614")
+	if r := cec(t, "", "run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "2", "-fes", "200", "-quiet", "-seed", "18446744073709551614"); r.code != 0 {
+		t.Errorf("-seed 2^64 − 2 with 2 runs: %s", r.stderr)
+	}
 	// -h states the limits
 	for cmd, want := range map[string][]string{
 		"run":  {"dimension D, at most 1000 ", "at most 1000000;", "at most 1000000000;"},

@@ -120,6 +120,9 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, fmt.Errorf("-runs %d: must be at least 1", c.Runs)
 	case c.Runs > MaxRuns:
 		return nil, fmt.Errorf("-runs %d: at most %d", c.Runs, MaxRuns)
+	case c.Seed > math.MaxUint64-uint64(c.Runs-1):
+		// run r uses Seed + r: it must not wrap around to reuse seed 0, 1, …
+		return nil, fmt.Errorf("-seed %d: with -runs %d the last run's seed -seed + %d passes 2^64 − 1; at most %d", c.Seed, c.Runs, c.Runs-1, uint64(math.MaxUint64)-uint64(c.Runs-1))
 	case c.FES < 0:
 		return nil, fmt.Errorf("-fes %d: must be at least 1 (0 = 20000·D)", c.FES)
 	case c.FES > MaxFES || DefaultFES(c.Dim) > MaxFES:
