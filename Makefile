@@ -50,6 +50,7 @@ test-wasm:
 test-e2e: site
 	bash scripts/install-chromium.sh
 	bash scripts/install-deck.sh
+	bash scripts/install-axe.sh
 	PCAPLAY_E2E=1 $(GO) test -count=1 ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
 

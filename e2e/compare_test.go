@@ -348,3 +348,32 @@ func TestScreenshotCompare(t *testing.T) {
 	t.Logf("wrote %s (%d bytes)", out, len(shot))
 	tb.noConsoleErrors()
 }
+
+// D > 2: the runs' principal-component views share one plane (the same
+// axes v1, v2) and one window, after a step and after play.
+func TestComparePCViewsShareAxes(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("compare", "2", "problem", "C05", "dim", "10", "b.algo", "heco-pde", "speed", "8"))
+	check := func(what string) {
+		type pcInfo struct {
+			PCWindow []float64   `json:"pcWindow"`
+			PCAxes   [][]float64 `json:"pcAxes"`
+			Drawn    bool        `json:"landscapeDrawn"`
+		}
+		ci := eval[[]pcInfo](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(window.playground.chartInfo().runs), 400))`)
+		if len(ci) != 2 || len(ci[0].PCWindow) != 4 || len(ci[0].PCAxes) != 2 || len(ci[0].PCAxes[0]) != 10 || !ci[0].Drawn || !ci[1].Drawn {
+			t.Fatalf("%s: %+v", what, ci)
+		}
+		if fmt.Sprint(ci[0].PCWindow) != fmt.Sprint(ci[1].PCWindow) || fmt.Sprint(ci[0].PCAxes) != fmt.Sprint(ci[1].PCAxes) {
+			t.Errorf("%s: the PC views differ: window %v vs %v", what, ci[0].PCWindow, ci[1].PCWindow)
+		}
+	}
+	tb.call("step")
+	check("a step")
+	tb.call("play")
+	tb.waitFor("play", 30*time.Second, func(s Status) bool { return s.Generation > 20 })
+	tb.call("pause")
+	check("paused")
+	tb.noConsoleErrors()
+}

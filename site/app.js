@@ -16,7 +16,7 @@ import { RunView } from "./run-view.js";
 import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
-import { Messages, noticeText } from "./messages.js";
+import { Messages, noticeText, statusText } from "./messages.js";
 import { connect } from "./embed-api.js";
 import { RunExports } from "./exports.js";
 
@@ -65,6 +65,8 @@ controller.on("error", ({ error }) => failed(error));
 
 function updateTransport() {
   transport.update({ ready: ready && !!controller.run, running: player.running, done: controller.done });
+  // the announced status line, whenever the run stands still
+  if (controller.frame && !player.running) messages.status(statusText(controller.status()));
 }
 
 // failed shows an error; the run stops (reset configures it again when the

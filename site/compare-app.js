@@ -16,7 +16,7 @@
 // zoom window; this file wires and draws. A change of the number of runs
 // reloads the page (boot.js picks the mode once).
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
-import { PROTOCOL } from "./protocol.js";
+import { PROTOCOL, GRID } from "./protocol.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView, Jobs, CHART_MS } from "./run-view.js";
@@ -24,7 +24,7 @@ import { Player } from "./player.js";
 import { ChartSet } from "./charts.js";
 import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
-import { Messages, noticeText } from "./messages.js";
+import { Messages, noticeText, statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { connect } from "./embed-api.js";
 import { RunExports, chartFile, save } from "./exports.js";
@@ -115,6 +115,7 @@ const cmp = {
   note: cmpRoot.querySelector('[data-role="scoreboard-note"]'),
   jobs: new Jobs((e) => messages.error(e.message)),
   lastChartAt: 0,
+  lastPCAt: 0,
   points: 0,
   scoreboard: null,
 };
@@ -142,8 +143,13 @@ for (const kind of ["png", "svg"]) {
 // landscape on every run's view. chart: "due" while playing (CHART_MS).
 async function refresh({ chart = true, view = false, playing = false, now = performance.now() } = {}) {
   if (chart === "due") chart = now - cmp.lastChartAt > CHART_MS;
+  // D > 2: every run on one principal-component plane, its contour sampled
+  // as often as the chart (points only in between)
+  const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
+  if (pc > 1) cmp.lastPCAt = now;
   const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
-  const cf = await client.call("compare", { runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names } });
+  const cf = await client.call("compare", { runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names, pc } });
+  if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
   colors = cf.colors;
   drawScoreboard(cf.scoreboard);
   if (cf.chart) {
@@ -203,7 +209,8 @@ const player = new Player(runs.map((r) => ({
   run: r.controller,
   view: {
     busy: () => r.view.busy() || cmp.jobs.size > 0,
-    wants: (now) => Object.assign(r.view.wants(now), { chart: false }),
+    // the chart and the PC view come from the comparison (refresh)
+    wants: (now) => Object.assign(r.view.wants(now), { chart: false, pc: 0 }),
   },
 })), {
   speed: () => state.ui.speed,
@@ -234,6 +241,10 @@ $('.transport [data-role="counters"]').hidden = true; // each run has its own
 const allDone = () => runs.every((r) => r.controller.done);
 function updateTransport() {
   transport.update({ ready: ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
+  // the announced status line, whenever the runs stand still
+  if (!player.running && runs.every((r) => r.controller.frame)) {
+    messages.status(runs.map((r, i) => names[i] + ": " + statusText(r.controller.status())).join("; "));
+  }
 }
 
 function failed(e) {
@@ -260,11 +271,11 @@ function enqueue(fn) {
 // stepAll applies one generation of A and brings the others to A's FES
 // (to their end once A is done).
 async function stepAll() {
-  const f = await A.controller.step(1);
+  const f = await A.controller.advance({ n: 1, chart: false, pc: 0 }, { force: true });
   for (const r of runs.slice(1)) {
     const past = f.status.done && r.controller.frame.status.fes >= f.status.fes;
     const o = past ? { n: 1 } : { n: 1e9, untilFES: f.status.fes };
-    await r.controller.advance(Object.assign(o, { chart: false, pc: r.controller.pcGrid() }), { force: true });
+    await r.controller.advance(Object.assign(o, { chart: false, pc: 0 }), { force: true });
   }
   await refresh();
 }

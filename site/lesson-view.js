@@ -225,7 +225,7 @@ export class LessonView {
     this.el = {};
     const role = (e, name) => { e.dataset.role = name; this.el[name] = e; return e; };
     const steps = role(el("nav", { class: "lesson-steps", "aria-label": "steps of the lesson" }), "lesson-steps");
-    const canvas = role(el("canvas", { width: "560", height: "560", "aria-label": "the lesson's figure on Rosenbrock's valley" }), "lesson-canvas");
+    const canvas = role(el("canvas", { width: "560", height: "560", role: "img", "aria-label": "the lesson's figure on Rosenbrock's valley" }), "lesson-canvas");
     const figure = el("figure", { class: "lesson-figure" }, el("div", { class: "canvas-wrap" }, canvas),
       role(el("figcaption", { class: "lesson-legend" }), "lesson-legend"));
     const back = role(el("button", { type: "button", text: "◀ Back", title: "previous step (←)" }), "lesson-back");
@@ -233,7 +233,7 @@ export class LessonView {
     const count = role(el("span", { class: "dim" }), "lesson-count");
     const k = role(el("input", { type: "range", min: "2", max: "20", step: "1", value: "6", "aria-label": "k, the number of best points" }), "lesson-k");
     const kValue = role(el("output", { class: "lesson-kvalue" }), "lesson-k-value");
-    const kchart = role(el("canvas", { class: "lesson-kchart", "aria-label": "angle to the valley against k: this sample (line) and the middle half of 500 samples (band)" }), "lesson-kchart");
+    const kchart = role(el("canvas", { class: "lesson-kchart", role: "img", "aria-label": "angle to the valley against k: this sample (line) and the middle half of 500 samples (band)" }), "lesson-kchart");
     const resample = role(el("button", { type: "button", text: "Resample", title: "draw 20 new points (a new seed)" }), "lesson-resample");
     const p = role(el("select", { "aria-label": "p, PMODE's probability of a PCA child" }), "lesson-p");
     for (const [v, t] of [["0.1", "p = 0.1 (the paper)"], ["0.5", "p = 0.5"], ["1", "p = 1 (every child)"]]) {

@@ -4,7 +4,7 @@
 // Every value echoed is cut (PROTOCOL.limits.echoMax): a 1 MB value in a
 // link never becomes 1 MB of text on the page.
 import { PROTOCOL } from "./protocol.js";
-import { cut } from "./format.js";
+import { cut, fmt } from "./format.js";
 
 const MAX_NOTICES = 20;
 
@@ -26,11 +26,30 @@ export function noticeText(n) {
   return cut(n.key, max) + v + ": " + cut(n.message, 6 * max);
 }
 
+/**
+ * statusText is a run's status as a sentence for the announced status line:
+ * "generation 479, FES 4012 of 40000, best f 7.85e-4, v 0".
+ */
+export function statusText(st) {
+  const f = st.feasible ? fmt(st.bestF) : "none feasible";
+  return "generation " + st.generation + ", FES " + st.fes + " of " + st.maxFES + ", best f " + f + ", v " + fmt(st.bestV) +
+    (st.done ? ", budget used up" : "");
+}
+
 export class Messages {
   constructor(root) {
     const q = (role) => root.querySelector(`[data-role="${role}"]`);
-    this.el = { notice: q("notice"), error: q("error"), message: q("message") };
+    this.el = { notice: q("notice"), error: q("error"), message: q("message"), live: q("status-live") };
     this.timer = 0;
+  }
+
+  /**
+   * status puts text in the status line screen readers announce (a polite
+   * live region): after a step, a pause, a reset, a new run, the end, never
+   * while a run plays (that would be a stream of numbers).
+   */
+  status(text) {
+    if (this.el.live && this.el.live.textContent !== text) this.el.live.textContent = text;
   }
 
   /** notices shows the replaced URL values (none: hides the area). */

@@ -120,7 +120,8 @@ export const PROTOCOL = freeze({
       "chart",
       "scoreboard",
       "colors",
-      "landscape"
+      "landscape",
+      "pc"
     ],
     "compareSetup": [
       "values",

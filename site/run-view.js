@@ -84,6 +84,7 @@ export class RunView {
     this.jobs = new Jobs(opts.onError);
     this.run = null;
     this.frame = null;
+    this.pc = null; // the PC view shown (D > 2)
     this.controller = null;
     this.running = false;
     this.panels = null; // the panels asked for (null: all)
@@ -204,27 +205,36 @@ export class RunView {
         });
       });
     }
-    if (f.pc && this.pcplane) {
-      if (f.pc.contour) {
-        this.lastPCAt = performance.now();
-        const c = f.pc.contour;
-        if (!this.pcplane.contour || force) this.pcplane.setContour(c, ["PC1", "PC2"]);
-        else {
-          // while playing, build the new slice's layer in a task of its own
-          this.jobs.later("pclayer", () => {
-            this.pcplane.setContour(c, ["PC1", "PC2"]);
-            this.pcplane.buildLayer();
-            this.drawViews();
-          });
-        }
-      }
-      if ((f.pc.contour || !this.running) && this.el.variance) {
-        const variance = f.pc.variance;
-        this.jobs.later("variance", () => this.charts.set(this.el.variance, JSON.parse(variance)));
-      }
-      setText(this.el.pcviewCaption, "— generation " + f.pc.generation + ", PC1+PC2 explain " + explained(f.pc.values) + "%");
-    }
+    if (f.pc) this.showPC(f.pc, force);
     this.drawViews();
+  }
+
+  /**
+   * showPC shows a principal-component view: a frame's, or compare mode's
+   * view of this run on the plane all runs share. force: draw its contour
+   * layer at once.
+   */
+  showPC(pc, force) {
+    if (!this.pcplane) return;
+    this.pc = pc;
+    if (pc.contour) {
+      this.lastPCAt = performance.now();
+      const c = pc.contour;
+      if (!this.pcplane.contour || force) this.pcplane.setContour(c, ["PC1", "PC2"]);
+      else {
+        // while playing, build the new slice's layer in a task of its own
+        this.jobs.later("pclayer", () => {
+          this.pcplane.setContour(c, ["PC1", "PC2"]);
+          this.pcplane.buildLayer();
+          this.drawViews();
+        });
+      }
+    }
+    if ((pc.contour || !this.running) && this.el.variance) {
+      const variance = pc.variance;
+      this.jobs.later("variance", () => this.charts.set(this.el.variance, JSON.parse(variance)));
+    }
+    setText(this.el.pcviewCaption, "— generation " + pc.generation + ", PC1+PC2 explain " + explained(pc.values) + "%");
   }
 
   drawViews() {
@@ -232,8 +242,8 @@ export class RunView {
     if (!f || !this.run) return;
     if (this.dim === 2) {
       if (this.landscape) { this.landscape.drawPopulation(f.x, f.v, f.best); this.landscapeDrawn = true; }
-    } else if (f.pc && this.pcplane) {
-      this.pcplane.drawPopulation(f.pc.coords, f.pc.v, f.pc.best);
+    } else if (this.pc && this.pcplane) {
+      this.pcplane.drawPopulation(this.pc.coords, this.pc.v, this.pc.best);
       this.landscapeDrawn = true;
     }
     this.operator.draw();
@@ -261,6 +271,9 @@ export class RunView {
       convergence: this.convergencePoints,
       // the 2-D landscape's window [x0, x1, y0, y1] as drawn
       window: this.landscape ? Array.from(this.landscape.extent) : [],
+      // the PC view's window and axes (D > 2)
+      pcWindow: this.pcplane && this.dim > 2 ? Array.from(this.pcplane.extent) : [],
+      pcAxes: this.pc ? [Array.from(this.pc.v1 || []), Array.from(this.pc.v2 || [])] : [],
     };
   }
 

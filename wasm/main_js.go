@@ -634,6 +634,13 @@ func compareCmd(args []js.Value) (any, error) {
 	if cf.Landscape != nil {
 		r.Set("landscape", contourValue(cf.Landscape))
 	}
+	if cf.PC != nil {
+		pcs := js.Global().Get("Array").New(len(cf.PC))
+		for i, pv := range cf.PC {
+			pcs.SetIndex(i, pcValue(pv))
+		}
+		r.Set("pc", pcs)
+	}
 	return r, nil
 }
 

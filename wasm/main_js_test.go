@@ -378,10 +378,27 @@ func TestCompareCommands(t *testing.T) {
 		ids = append(ids, id)
 	}
 	f := mustOK(t, callAPI(t, "compare", js.ValueOf(ids), map[string]any{"chart": true, "view": true, "names": []any{"A", "B"}}))
-	checkKeys(t, "compareFrame", f, true)
+	checkKeys(t, "compareFrame", f, false) // pc only for D > 2
+	if f.Get("landscape").IsUndefined() || f.Get("chart").IsUndefined() {
+		t.Errorf("compare frame with chart and view at D = 2: %v", keys(f))
+	}
 	checkKeys(t, "scoreboard", f.Get("scoreboard"), true)
 	if f.Get("scoreboard").Get("fes").Index(1).Length() != 4 || !strings.Contains(f.Get("chart").String(), `"B"`) {
 		t.Errorf("scoreboard or chart wrong: %s", f.Get("chart").String()[:80])
+	}
+	// D = 10: every run on one principal-component plane
+	s10 := mustOK(t, callAPI(t, "compareSetup", obj(map[string]string{"problem": "C05", "dim": "10"}), 2))
+	ids10 := []any{}
+	for i := 0; i < 2; i++ {
+		id := open(t)
+		mustOK(t, callAPI(t, "configure", id, s10.Get("values").Index(i)))
+		ids10 = append(ids10, id)
+	}
+	f10 := mustOK(t, callAPI(t, "compare", js.ValueOf(ids10), map[string]any{"pc": 16}))
+	if f10.Get("pc").Length() != 2 || f10.Get("pc").Index(1).Get("contour").IsUndefined() {
+		t.Errorf("compare at D = 10 with pc: %v", keys(f10))
+	} else {
+		checkKeys(t, "pc", f10.Get("pc").Index(0), true)
 	}
 	for _, bad := range []js.Value{js.ValueOf(nil), js.ValueOf([]any{}), js.ValueOf([]any{"x"}), js.ValueOf([]any{1, 2, 3, 4, 5})} {
 		if msg, code := errorOf(callAPI(t, "compare", bad)); code != play.CodeBadArgument {

@@ -1,12 +1,14 @@
 package play
 
 import (
+	"errors"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"pcaplay/core/chart"
+	"pcaplay/core/pca"
 	"pcaplay/core/problem"
 )
 
@@ -313,6 +315,10 @@ type CompareOptions struct {
 	View bool `js:"view"`
 	// Names label the runs in the chart's legend (CompareSetup.Names).
 	Names []string `js:"names"`
+	// PC (D > 2): every run's population on one principal-component plane
+	// (comparePC); PC > 1 also samples that plane on a PC×PC grid, PC = 1
+	// gives the points only.
+	PC int `js:"pc"`
 }
 
 // CompareFrame is what the page draws across the runs of a comparison.
@@ -326,6 +332,9 @@ type CompareFrame struct {
 	// Landscape (D = 2) is the shared window's contour when it changed or
 	// CompareOptions.View asked for it; every run's landscape shows it.
 	Landscape *Contour
+	// PC (D > 2, CompareOptions.PC > 0) are the runs' principal-component
+	// views on one plane, with one contour (the same for every run).
+	PC []*PCView
 }
 
 // Compare returns the compare frame of the runs ids (one problem; the
@@ -369,6 +378,16 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		}
 		cf.Chart = b
 	}
+	if o.PC < 0 || o.PC > MaxGrid {
+		return nil, Errorf(CodeBadArgument, "compare: pc = %d: must be in [0, %d]", o.PC, MaxGrid)
+	}
+	if o.PC > 0 && ss[0].P.Dim() > 2 {
+		pv, err := comparePC(ss, o.PC)
+		if err != nil {
+			return nil, err
+		}
+		cf.PC = pv
+	}
 	if ss[0].P.Dim() == 2 {
 		z := &r.zoom
 		if z.Grid == 0 {
@@ -405,4 +424,64 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		}
 	}
 	return cf, nil
+}
+
+// comparePC returns the runs' populations on one plane, so that their
+// principal-component views have the same axes and scale: the plane
+// through the mean of all their points along the first two principal
+// components of all of them (each run's view of its own population would
+// put each on its own axes, and the runs could not be compared by eye).
+// grid > 1 also samples f and the constraints on that plane, once, over a
+// square around every run's points and best point.
+func comparePC(ss []*Session, grid int) ([]*PCView, error) {
+	n := ss[0].P.Dim()
+	var X, F, V []float64
+	for _, s := range ss {
+		if !s.HasLast {
+			return nil, Errorf(CodeNoRun, "compare: a run has no population yet")
+		}
+		X = append(X, s.Last.X...)
+		F = append(F, s.Last.F...)
+		V = append(V, s.Last.V...)
+	}
+	count := len(F)
+	if count < 2 {
+		return nil, Errorf(CodeRunFailed, "compare: the PC view needs at least 2 points")
+	}
+	pr, err := pca.Project(X, n, pca.ByFeasibility(F, V), count, 2)
+	if err != nil && !errors.Is(err, pca.ErrZeroVariance) {
+		return nil, err
+	}
+	variance, err := chart.ExplainedVariance(pr.Values, "")
+	if err != nil {
+		return nil, err
+	}
+	v1, v2 := pr.Vectors[:n], pr.Vectors[n:2*n]
+	views := make([]*PCView, len(ss))
+	var pts [][]float64
+	off := 0
+	for i, s := range ss {
+		l := &s.Last
+		m := len(l.F)
+		pv := &PCView{Generation: l.Generation, Mean: pr.Mean, Values: pr.Values, V1: v1, V2: v2,
+			Coords: pr.Coords[2*off : 2*(off+m)], F: append([]float64(nil), l.F...), V: append([]float64(nil), l.V...),
+			Best: []float64{0, 0}, VarianceJS: variance}
+		for d := 0; d < n; d++ {
+			pv.Best[0] += v1[d] * (l.Best.X[d] - pr.Mean[d])
+			pv.Best[1] += v2[d] * (l.Best.X[d] - pr.Mean[d])
+		}
+		off += m
+		pts = append(pts, pv.Coords, pv.Best)
+		views[i] = pv
+	}
+	if grid > 1 {
+		c, err := ss[0].pcContour(views[0], pts, grid)
+		if err != nil {
+			return nil, err
+		}
+		for _, pv := range views {
+			pv.Contour = c
+		}
+	}
+	return views, nil
 }

@@ -280,3 +280,53 @@ func TestCompareSharedZoom(t *testing.T) {
 		t.Errorf("after 400 generations the shared window %+v has not zoomed in", z)
 	}
 }
+
+// D > 2: the runs' PC views share one plane (mean and axes of all their
+// points) and one contour whose square holds every run's points; each
+// run's coordinates are its points projected on that plane.
+func TestComparePCOnePlane(t *testing.T) {
+	r := NewRuns()
+	setup, _ := SanitizeCompare(map[string]string{"problem": "C05", "dim": "10", "b.algo": "heco-pde"}, 2)
+	ids := []int{r.Open(), r.Open()}
+	for i, id := range ids {
+		if _, err := r.Configure(id, setup.Values[i], ConfigureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := r.Session(id)
+		s.Advance(StepOptions{N: 5})
+	}
+	cf, err := r.Compare(ids, CompareOptions{PC: 24})
+	if err != nil || len(cf.PC) != 2 {
+		t.Fatalf("%v, %v", cf, err)
+	}
+	a, b := cf.PC[0], cf.PC[1]
+	if &a.Mean[0] != &b.Mean[0] || &a.V1[0] != &b.V1[0] || a.Contour == nil || a.Contour != b.Contour {
+		t.Fatal("the views do not share one plane and one contour")
+	}
+	for i, pv := range cf.PC {
+		s, _ := r.Session(ids[i])
+		if len(pv.Coords) != 2*len(s.Last.F) {
+			t.Fatalf("run %d: %d coordinates for %d points", i, len(pv.Coords), len(s.Last.F))
+		}
+		for j := 0; j < len(s.Last.F); j += 7 {
+			var u, v float64
+			for d := 0; d < 10; d++ {
+				u += pv.V1[d] * (s.Last.X[10*j+d] - pv.Mean[d])
+				v += pv.V2[d] * (s.Last.X[10*j+d] - pv.Mean[d])
+			}
+			if math.Abs(u-pv.Coords[2*j]) > 1e-9*(1+math.Abs(u)) || math.Abs(v-pv.Coords[2*j+1]) > 1e-9*(1+math.Abs(v)) {
+				t.Fatalf("run %d point %d: (%v, %v), projected (%v, %v)", i, j, pv.Coords[2*j], pv.Coords[2*j+1], u, v)
+			}
+			c := a.Contour
+			if u < c.X0 || u > c.X1 || v < c.Y0 || v > c.Y1 {
+				t.Fatalf("run %d point %d outside the shared contour", i, j)
+			}
+		}
+	}
+	if cf, _ := r.Compare(ids, CompareOptions{PC: 1}); cf.PC[0].Contour != nil {
+		t.Error("pc = 1 sampled a contour")
+	}
+	if _, err := r.Compare(ids, CompareOptions{PC: -1}); CodeOf(err) != CodeBadArgument {
+		t.Errorf("pc = -1: %v", err)
+	}
+}

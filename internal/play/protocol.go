@@ -49,8 +49,9 @@ import (
 //	                               options a JSON text of SummariseOptions)
 //	compareSetup(state, n)       → CompareSetup: {values, overrides, names, notices}
 //	                               (compare mode: the address split into n runs)
-//	compare([run…], CompareOptions) → CompareFrame: {chart, scoreboard, colors, landscape}
-//	                               (the overlaid chart, the scoreboard, the shared landscape)
+//	compare([run…], CompareOptions) → CompareFrame: {chart, scoreboard, colors, landscape, pc}
+//	                               (the overlaid chart, the scoreboard, the shared landscape
+//	                               or the runs on one principal-component plane)
 //	export(run, what)            → Export: {text, name, type}; what one of Exports
 //	                               (history csv or json, the cec run command, the chart)
 //
@@ -195,7 +196,7 @@ func Protocol() ProtocolSpec {
 		"lesson":  {"frame", "notices", "values", "landscape"},
 		// compare mode
 		"compareSetup": {"values", "overrides", "names", "notices"},
-		"compareFrame": {"chart", "scoreboard", "colors", "landscape"},
+		"compareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
 		"scoreboard":   jsKeys(Scoreboard{}),
 		"export":       jsKeys(Export{}),
 		// the lesson's frame and its parts: the js tags of internal/lesson

@@ -309,11 +309,23 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 	if grid <= 0 {
 		return pv, nil
 	}
-	// a square extent around the points (and the best), 15% margin
-	u0, u1, v0, v1 := pv.Best[0], pv.Best[0], pv.Best[1], pv.Best[1]
-	for i := 0; i < count; i++ {
-		u0, u1 = math.Min(u0, pr.Coords[2*i]), math.Max(u1, pr.Coords[2*i])
-		v0, v1 = math.Min(v0, pr.Coords[2*i+1]), math.Max(v1, pr.Coords[2*i+1])
+	pv.Contour, err = s.pcContour(pv, [][]float64{pr.Coords, pv.Best}, grid)
+	if err != nil {
+		return nil, err
+	}
+	return pv, nil
+}
+
+// pcContour samples f and the constraints on the plane through pv.Mean
+// along pv.V1, pv.V2 over a square around the plane points pts (flat u,v
+// pairs), with a 15% margin.
+func (s *Session) pcContour(pv *PCView, pts [][]float64, grid int) (*Contour, error) {
+	u0, u1, v0, v1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, c := range pts {
+		for i := 0; i+1 < len(c); i += 2 {
+			u0, u1 = math.Min(u0, c[i]), math.Max(u1, c[i])
+			v0, v1 = math.Min(v0, c[i+1]), math.Max(v1, c[i+1])
+		}
 	}
 	half := 0.5 * math.Max(u1-u0, v1-v0) * 1.15
 	if !(half > 1e-12) {
@@ -326,9 +338,5 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 			x[d] = mean[d] + u*a[d] + v*b[d]
 		}
 	}
-	pv.Contour, err = sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, ContourLevels)
-	if err != nil {
-		return nil, err
-	}
-	return pv, nil
+	return sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, ContourLevels)
 }

@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// axeSource returns axe-core's axe.min.js (pinned by e2e/axe/package-lock.json,
+// installed by scripts/install-axe.sh, which it runs when missing).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	const path = "axe/node_modules/axe-core/axe.min.js"
+	if _, err := os.Stat(path); err != nil {
+		if out, err := exec.Command("bash", "../scripts/install-axe.sh").CombinedOutput(); err != nil {
+			t.Fatalf("scripts/install-axe.sh: %v\n%s", err, out)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+type axeResult struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+}
+
+// axeRun injects axe-core into the page and returns its violations of the
+// WCAG 2 A and AA rules (and axe's best practices) whose impact is serious
+// or critical.
+func (tb *tab) axeRun(t *testing.T, src string) []axeResult {
+	t.Helper()
+	eval[bool](tb, 30*time.Second, src+"\n;true")
+	return eval[[]axeResult](tb, 120*time.Second, `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+		.filter((v) => v.impact === "serious" || v.impact === "critical")
+		.map((v) => ({id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" "))})))`)
+}
+
+// The playground, compare mode and the lesson pass axe-core's checks: no
+// serious or critical violation (WCAG 2 A/AA and best practices), before
+// and after a run has drawn, with the Settings shown.
+func TestAccessibilityAxe(t *testing.T) {
+	h := setup(t)
+	src := axeSource(t)
+	for _, pg := range []struct{ name, hash string }{
+		{"playground", ""},
+		{"playground C05 D=10", hash("problem", "C05", "dim", "10")},
+		{"compare", hash("compare", "2")},
+		{"lesson step 3", hash("lesson", "fig1", "step", "3")},
+		{"lesson step 6", hash("lesson", "fig1", "step", "6")},
+		{"embed", hash("embed", "1")},
+	} {
+		tb := h.newTab(t)
+		tb.open(pg.hash)
+		if strings.Contains(pg.hash, "lesson") {
+			tb.waitLesson(int(pg.hash[strings.Index(pg.hash, "step=")+5] - '0'))
+		} else {
+			tb.call("step")
+		}
+		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 500))`)
+		for _, v := range tb.axeRun(t, src) {
+			t.Errorf("%s: %s (%s): %s — %s", pg.name, v.ID, v.Impact, v.Help, fmt.Sprint(v.Targets))
+		}
+	}
+}
+
+// focusStop is the focused element after a Tab press.
+type focusStop struct {
+	Key     string `json:"key"`
+	Outline string `json:"outline"`
+}
+
+const focusJS = `(() => {
+	let n = window.__focusN || 0;
+	const key = (e) => {
+		if (!e.dataset.kb) e.dataset.kb = String(++n);
+		window.__focusN = n;
+		return e.tagName.toLowerCase() + "|" + (e.dataset.role || e.id || "") + "|" + (e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 30) + "|" + e.dataset.kb;
+	};
+	window.__focusKey = key;
+	const e = document.activeElement;
+	if (!e || e === document.body) return {key: "", outline: ""};
+	const s = getComputedStyle(e);
+	return {key: key(e), outline: s.outlineStyle + " " + s.outlineWidth};
+})()`
+
+// Every control of the playground and of compare mode is reached with Tab,
+// shows a visible focus (an outline), and the run is operated by keyboard
+// alone: Enter on Step steps, arrows on the speed slider change the speed.
+func TestKeyboardAndFocus(t *testing.T) {
+	h := setup(t)
+	for _, pg := range []struct{ name, hash string }{
+		{"playground", ""},
+		{"compare", hash("compare", "2")},
+	} {
+		tb := h.newTab(t)
+		tb.open(pg.hash)
+		want := eval[[]string](tb, 10*time.Second, focusJS+`, [...document.querySelectorAll("button, input, select, textarea, summary, a[href]")]
+			// (the controls inside a closed <details> are reached once its summary opens it)
+			.filter((e) => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden" &&
+				!e.closest("details:not([open]) > :not(summary)"))
+			.map((e) => window.__focusKey(e))`)
+		eval[bool](tb, 5*time.Second, `(document.activeElement && document.activeElement.blur(), window.scrollTo(0, 0), true)`)
+		seen := map[string]bool{}
+		for i := 0; i < 3*len(want)+10; i++ {
+			tb.do(10*time.Second, chromedp.KeyEvent("\t"))
+			s := eval[focusStop](tb, 5*time.Second, focusJS)
+			if s.Key == "" {
+				continue
+			}
+			if seen[s.Key] {
+				break // round the page once
+			}
+			seen[s.Key] = true
+			if strings.HasPrefix(s.Outline, "none") || strings.HasSuffix(s.Outline, " 0px") {
+				t.Errorf("%s: %s has no visible focus (outline %s)", pg.name, s.Key, s.Outline)
+			}
+		}
+		for _, w := range want {
+			if !seen[w] {
+				t.Errorf("%s: %s is never reached with Tab", pg.name, w)
+			}
+		}
+		if len(want) < 10 {
+			t.Errorf("%s: only %d controls found", pg.name, len(want))
+		}
+		// operated by keyboard alone
+		g0 := tb.status().Generation
+		eval[bool](tb, 5*time.Second, `(document.querySelector('[data-role="step"]').focus(), true)`)
+		tb.do(10*time.Second, chromedp.KeyEvent("\r"))
+		tb.waitFor("Enter on Step", 30*time.Second, func(s Status) bool { return s.Generation == g0+1 })
+		eval[bool](tb, 5*time.Second, `(document.querySelector('[data-role="speed"]').focus(), true)`)
+		tb.do(10*time.Second, chromedp.KeyEvent(kb.ArrowRight))
+		if sp := eval[string](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(document.querySelector('[data-role="speed"]').value), 300))`); sp != "7" {
+			t.Errorf("%s: the speed slider after → is %s, want 7", pg.name, sp)
+		}
+		live := eval[string](tb, 5*time.Second, `document.querySelector('[data-role="status-live"]').textContent`)
+		if !strings.Contains(live, "generation 1,") {
+			t.Errorf("%s: the announced status line says %q after a step", pg.name, live)
+		}
+		tb.noConsoleErrors()
+	}
+}
