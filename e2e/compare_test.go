@@ -53,12 +53,12 @@ func TestCompareLoads(t *testing.T) {
 		t.Fatalf("status %+v", s)
 	}
 	type page struct {
-		Hash    string   `json:"hash"`
-		Heads   []string `json:"heads"`
-		Colors  []string `json:"colors"`
-		Series  []string `json:"series"`
-		Rows    int      `json:"rows"`
-		Drawn   []bool   `json:"drawn"`
+		Hash    string      `json:"hash"`
+		Heads   []string    `json:"heads"`
+		Colors  []string    `json:"colors"`
+		Series  []string    `json:"series"`
+		Rows    int         `json:"rows"`
+		Drawn   []bool      `json:"drawn"`
 		Windows [][]float64 `json:"windows"`
 	}
 	tb.call("step")

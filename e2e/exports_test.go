@@ -16,8 +16,8 @@ type exported struct {
 	Name  string  `json:"name"`
 	Type  string  `json:"type"`
 	Size  float64 `json:"size"`
-	Text  string  `json:"text"`  // for text files
-	W     float64 `json:"w"`     // for PNG: pixel size
+	Text  string  `json:"text"` // for text files
+	W     float64 `json:"w"`    // for PNG: pixel size
 	H     float64 `json:"h"`
 	Pixel float64 `json:"pixel"` // devicePixelRatio of the page
 }

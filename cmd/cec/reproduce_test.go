@@ -81,9 +81,9 @@ func TestPlaygroundCommandReproducesTheRun(t *testing.T) {
 				t.Fatalf("%s: exit %d: %s", cmd, code, errb.String())
 			}
 			var rec struct {
-				F    float64   `json:"f"`
-				X    []float64 `json:"x"`
-				FES  int       `json:"fes"`
+				F   float64   `json:"f"`
+				X   []float64 `json:"x"`
+				FES int       `json:"fes"`
 			}
 			if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
 				t.Fatalf("%s: %v\n%s", cmd, err, out.String())
