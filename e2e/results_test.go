@@ -112,14 +112,14 @@ func TestResultsView(t *testing.T) {
 
 	// another problem: Go draws its charts, the tables stay
 	eval[bool](tb, 5*time.Second, `(() => { const s = document.querySelector('[data-role=chart-problem]'); s.value = "C06"; s.dispatchEvent(new Event("change")); return true; })()`)
-	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const p = document.querySelector('[data-role=problem-charts]'); p.dataset.problem === "C06" ? r(echarts.getInstanceByDom(p.querySelector('[data-chart=convergence]')).getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const p = document.querySelector('[data-role=problem-charts]'); p.dataset.problem === "C06" && !p.querySelector('.chart-wait') ? r(echarts.getInstanceByDom(p.querySelector('[data-chart=convergence]')).getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
 	if !strings.HasPrefix(title, "C06, D = 10") || eval[int](tb, 5*time.Second, `document.querySelectorAll('table.results-table').length`) != 2 {
 		t.Errorf("after choosing C06: convergence chart %q", title)
 	}
 
 	// the log-FES option asks Go again: the convergence chart's x axis is a log axis
 	eval[bool](tb, 30*time.Second, `(async () => { await window.pcaplayResults.setLogFES(true); return true; })()`)
-	if ty := eval[string](tb, 5*time.Second, `echarts.getInstanceByDom(document.querySelector('[data-chart=convergence]')).getOption().xAxis[0].type`); ty != "log" {
+	if ty := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const e = echarts.getInstanceByDom(document.querySelector('[data-chart=convergence]')); e ? r(e.getOption().xAxis[0].type) : setTimeout(w, 20); }; w(); })`); ty != "log" {
 		t.Errorf("with log FES the x axis is %q", ty)
 	}
 

@@ -177,7 +177,6 @@ export function createResultsView(root, opts) {
         button("Runs as JSON lines", "export-jsonl", exportJSONL, "every record, in the cec run -o schema (cec table, rank, merge read it)"),
         el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked) }), " log FES axis")),
       ...r.dims.map(renderDim));
-    charts.flush();
   }
 
   function renderDim(d, di) {
@@ -246,14 +245,37 @@ export function createResultsView(root, opts) {
   }
 
   function chartBox(name, option, file) {
-    const c = el(doc, "div", { class: "chart", "data-chart": name });
+    // drawn in a task of its own (drawNext): an ECharts instance and its
+    // first draw take some 20–40 ms, several in one task would freeze the page
+    const c = el(doc, "div", { class: "chart-wait", "data-chart": name });
     const box = el(doc, "figure", { class: "results-chart" }, c,
       el(doc, "figcaption", {},
         button("PNG", "export-png", () => download(file + ".png", "image/png", png(c))),
         " ",
         button("SVG", "export-svg", () => download(file + ".svg", "image/svg+xml", svg(option, c)))));
-    charts.set(c, option);
+    waiting.push([c, option]);
+    if (!pumping) { pumping = true; setTimeout(drawNext, 0); }
     return box;
+  }
+
+  // drawAll draws the waiting charts now (an export asks for one)
+  function drawAll() { while (waiting.length) drawNext(); }
+
+  // waiting charts, drawn one per task (ChartSet instances only the .chart
+  // elements: a waiting one is .chart-wait until its turn)
+  let waiting = [], pumping = false;
+  function drawNext() {
+    const job = waiting.shift();
+    if (job) {
+      const [c, option] = job;
+      if (c.isConnected) {
+        c.classList.replace("chart-wait", "chart");
+        charts.set(c, option);
+        charts.flush();
+      }
+    }
+    if (waiting.length) setTimeout(drawNext, 0);
+    else pumping = false;
   }
 
   // drawers[di](d) draws the charts of dimension di's problem in d.charts
@@ -278,7 +300,6 @@ export function createResultsView(root, opts) {
         chartBox("box-f", pc.box_f, base + "-final-f"),
         ...(pc.box_v ? [chartBox("box-v", pc.box_v, base + "-final-v")] : []),
         chartBox("ecdf", pc.ecdf, base + "-ecdf"));
-      charts.flush();
     };
     // Go draws the charts of one problem (charts_of): another problem asks again
     sel.onchange = () => { problem = sel.value; redrawCharts(); };
@@ -310,6 +331,7 @@ export function createResultsView(root, opts) {
   }
 
   function png(c) {
+    if (c.classList.contains("chart-wait")) drawAll();
     const entry = charts.charts.get(c);
     if (!entry) throw new Error("the chart is not drawn yet");
     return entry.chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" });

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync"
 
 	"pcaplay/internal/experiment"
 )
@@ -46,9 +47,9 @@ func Summarise(jsonl, options []byte) ([]byte, error) {
 	if name == "" {
 		name = "records"
 	}
-	recs, _, err := experiment.Read(bytes.NewReader(jsonl), name)
+	recs, err := readRecords(jsonl, name)
 	if err != nil {
-		return nil, Errorf(CodeBadArgument, "%s", oneLine(err.Error()))
+		return nil, err
 	}
 	if len(recs) == 0 {
 		return nil, Errorf(CodeBadArgument, "%s: no runs (want JSON lines as cec run -o writes them)", name)
@@ -62,6 +63,35 @@ func Summarise(jsonl, options []byte) ([]byte, error) {
 		return nil, Errorf(CodeInternal, "summarise: %v", err)
 	}
 	return b, nil
+}
+
+// lastRead holds the records of the last input read: the results view asks
+// again with the same records for another problem's charts or the log FES
+// axis, and reading them is most of the cost of such a call (in
+// WebAssembly about 1 s for the 1400 runs of the paper's grid at one
+// dimension).
+var lastRead struct {
+	sync.Mutex
+	jsonl []byte
+	name  string
+	recs  []experiment.Record
+}
+
+// readRecords reads JSON lines with experiment.Read, or returns the
+// records of the last call when jsonl and name are the same. Summarise
+// does not change the records it is given.
+func readRecords(jsonl []byte, name string) ([]experiment.Record, error) {
+	lastRead.Lock()
+	defer lastRead.Unlock()
+	if lastRead.recs != nil && lastRead.name == name && bytes.Equal(lastRead.jsonl, jsonl) {
+		return lastRead.recs, nil
+	}
+	recs, _, err := experiment.Read(bytes.NewReader(jsonl), name)
+	if err != nil {
+		return nil, Errorf(CodeBadArgument, "%s", oneLine(err.Error()))
+	}
+	lastRead.jsonl, lastRead.name, lastRead.recs = bytes.Clone(jsonl), name, recs
+	return recs, nil
 }
 
 // oneLine joins the lines of a message.

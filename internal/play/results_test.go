@@ -68,6 +68,29 @@ func TestSummarise(t *testing.T) {
 	if _, err := Summarise(lines, nil); err != nil {
 		t.Error(err)
 	}
+	// the same records again (read once, kept): the same results; other
+	// records, or the same under another name, are read anew
+	again, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "log_fes": true, "jsonl": true}`))
+	if err != nil || !bytes.Equal(again, got) {
+		t.Errorf("the same call again: other results (%v)", err)
+	}
+	half := lines[:bytes.IndexByte(lines, '\n')+1]
+	one, err := Summarise(half, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r1 experiment.Results
+	json.Unmarshal(one, &r1)
+	if r1.Runs != 1 {
+		t.Errorf("one record: %d runs summarised", r1.Runs)
+	}
+	bad := append(bytes.Clone(half), "x\n"...)
+	if _, err := Summarise(bad, []byte(`{"source": "a.jsonl"}`)); err == nil || !strings.Contains(err.Error(), "a.jsonl:2") {
+		t.Errorf("a bad line after a good call: %v", err)
+	}
+	if _, err := Summarise(bad, []byte(`{"source": "b.jsonl"}`)); err == nil || !strings.Contains(err.Error(), "b.jsonl:2") {
+		t.Errorf("the same bad input under another name: %v", err)
+	}
 }
 
 func TestSummariseErrors(t *testing.T) {

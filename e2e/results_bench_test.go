@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkResultsView: the results page shows the paper's grid at one
+// dimension — two algorithms × C01–C28 × 25 runs (1400 records of cec run;
+// short runs: the cost depends on the runs and curve points, not on the
+// budget), each time in a fresh page. Metrics: show-ms, from show() until
+// the tables and the first problem's charts are drawn (each chart in a
+// task of its own); problem-ms, from choosing another problem until its
+// charts are drawn (the worker keeps the records it read); longtask-max-ms,
+// the longest main-thread task meanwhile (Go works in the worker), and
+// longtask-max-cpu-ms, the most CPU one used (the machine may be shared: a
+// task waits for the CPU too). With -v it logs the tasks over 50 ms.
+func BenchmarkResultsView(b *testing.B) {
+	h := setup(b)
+	runs := filepath.Join(b.TempDir(), "runs.jsonl")
+	cec(b, "run", "-algo", "cmode,pmode", "-problem", "all", "-dim", "10", "-runs", "25", "-fes", "2000", "-data", "generated", "-quiet", "-o", runs)
+	text, err := os.ReadFile(runs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	js, _ := json.Marshal(string(text))
+	var tb *tab
+	for b.Loop() {
+		// a fresh page each time (a tab is traced once)
+		tb = h.newTab(b)
+		tb.navigate(h.siteURL + "results.html")
+		eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+		eval[bool](tb, 30*time.Second, `window.__jsonl = `+string(js)+`, true`)
+		eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, 0)`)
+		tr := startTrace(tb)
+		show := eval[float64](tb, 120*time.Second, `(async () => {
+			const t0 = performance.now();
+			await window.pcaplayResults.show({}, window.__jsonl);
+			while (document.querySelector('.chart-wait')) await new Promise((r) => setTimeout(r, 5));
+			await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+			return performance.now() - t0; })()`)
+		problem := eval[float64](tb, 120*time.Second, `new Promise((r) => {
+			const t0 = performance.now(), s = document.querySelector('[data-role=chart-problem]');
+			s.value = "C17"; s.dispatchEvent(new Event("change"));
+			const w = () => document.querySelector('[data-role=problem-charts]').dataset.problem === "C17" && !document.querySelector('.chart-wait') ? requestAnimationFrame(() => setTimeout(() => r(performance.now() - t0), 0)) : setTimeout(w, 5);
+			w(); })`)
+		longest := 0.0
+		for _, l := range eval[[]float64](tb, 5*time.Second, `window.__e2e.longtasks.slice()`) {
+			longest = max(longest, l)
+		}
+		b.ReportMetric(show, "show-ms")
+		b.ReportMetric(problem, "problem-ms")
+		tasks := tr.stop(50)
+		cpu, wall := tr.maxTaskCPU()
+		b.ReportMetric(longest, "longtask-max-ms")
+		b.ReportMetric(cpu, "longtask-max-cpu-ms")
+		if testing.Verbose() {
+			b.Logf("main-thread tasks over 50 ms:\n%s\nthe one that used the most CPU: %.1f ms of CPU in %.1f ms", strings.Join(tasks, "\n"), cpu, wall)
+		}
+	}
+	if n := eval[int](tb, 5*time.Second, `document.querySelectorAll('[data-role=tests] tr[data-problem]').length`); n != 28 {
+		b.Errorf("%d problems tested, want 28", n)
+	}
+}
