@@ -380,3 +380,21 @@ func TestExperimentURLRoundTrip(t *testing.T) {
 		t.Errorf("notice %v %q, want runs and nosuch named", shown, text)
 	}
 }
+
+// TestExperimentBadConfiguration: Go checks every configuration before the
+// start; a value it would replace or a parameter the algorithm lacks is an
+// error naming the configuration and the key, and nothing runs.
+func TestExperimentBadConfiguration(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "1000", "runs", "2", "configs", "a:pmode(pcaprob=7),b:cmode(nosuch=1)"))
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="start"]').click(), true`)
+	msg := eval[string](tb, 60*time.Second, `new Promise((r) => { const w = () => { const e = document.getElementById("error"); !e.hidden && e.textContent ? r(e.textContent) : setTimeout(w, 50); }; w(); })`)
+	if !strings.Contains(msg, "a: ") || !strings.Contains(msg, "pcaprob") || !strings.Contains(msg, "b: cmode has no parameter nosuch") {
+		t.Errorf("error %q, want a's pcaprob and b's nosuch named", msg)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if s := tb.expState(); s.State != "idle" || s.Done != 0 {
+		t.Errorf("after a refused start: %+v", s)
+	}
+}
