@@ -324,7 +324,7 @@ func TestCompareEmbed(t *testing.T) {
 func TestScreenshotCompare(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
-	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 1300))
+	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 1400))
 	tb.open(hash("compare", "2", "panels", "landscape,convergence", "speed", "5"))
 	tb.call("play")
 	tb.waitFor("4000 FES", 60*time.Second, func(s Status) bool { return s.FES >= 4000 })

@@ -27,7 +27,7 @@ import { TransportView } from "./transport.js";
 import { Messages, noticeText, statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { connect } from "./embed-api.js";
-import { RunExports, chartFile, save } from "./exports.js";
+import { RunExports, chartFile, save, button, exportsBox } from "./exports.js";
 
 const $ = (s) => document.querySelector(s);
 const LETTERS = PROTOCOL.compare.letters;
@@ -122,10 +122,7 @@ const cmp = {
 cmpRoot.hidden = false;
 // the overlaid chart as PNG and SVG, from the last option Go sent
 for (const kind of ["png", "svg"]) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "export";
-  b.textContent = kind.toUpperCase();
+  const b = button(kind.toUpperCase(), "Save the overlaid convergence chart as " + kind.toUpperCase());
   b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
   b.onclick = () => {
     if (!cmp.option) return;
@@ -135,7 +132,7 @@ for (const kind of ["png", "svg"]) {
         ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-convergence." + kind);
     } catch (e) { messages.error(e.message); }
   };
-  cmpRoot.querySelector("h2").append(b);
+  exportsBox(cmpRoot).append(b);
 }
 
 // refresh asks Go for what spans the runs (they stand at one FES) and draws

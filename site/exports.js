@@ -68,13 +68,25 @@ export function chartFile(option, kind, width, height) {
   } finally { c.dispose(); div.remove(); }
 }
 
-function button(label, title) {
+export function button(label, title) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "export";
   b.textContent = label;
   b.title = title;
   return b;
+}
+
+/** exportsBox returns the box of export buttons in a panel's title (made once). */
+export function exportsBox(section) {
+  const h2 = section.querySelector("h2");
+  let box = h2.querySelector(".exports");
+  if (!box) {
+    box = document.createElement("span");
+    box.className = "exports";
+    h2.prepend(box); // floats right, before the title's text so the text flows around it
+  }
+  return box;
 }
 
 /** the canvases of the panels that have one, by panel */
@@ -99,7 +111,7 @@ export class RunExports {
         const canvas = sec.querySelector(`[data-role="${role}"]`);
         save(await canvasPNG(canvas), this.name(panel + ".png"));
       });
-      sec.querySelector("h2").append(b);
+      exportsBox(sec).append(b);
     }
     const conv = root.querySelector('[data-panel="convergence"]');
     if (conv) {
@@ -111,7 +123,7 @@ export class RunExports {
           const box = conv.querySelector('[data-role="convergence"]');
           save(chartFile(JSON.parse(e.text), kind, box.clientWidth, Math.max(box.clientHeight, 480)), this.name("convergence." + kind));
         });
-        conv.querySelector("h2").append(b);
+        exportsBox(conv).append(b);
       }
     }
     // the run's files and command: a row the page places
