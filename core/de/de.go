@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strings"
 
+	"pcaplay/core/internal/fmath"
 	"pcaplay/core/problem"
 	"pcaplay/core/rng"
 )
@@ -506,9 +507,9 @@ func reflectFrom(v, parent, lo, hi []float64, j0 int) {
 		u := v[j]
 		switch {
 		case u < lo[j]:
-			v[j] = math.Min(hi[j], 2*lo[j]-u)
+			v[j] = fmath.Min(hi[j], 2*lo[j]-u) // math.Min is a call in WebAssembly; the same value for finite bounds
 		case u > hi[j]:
-			v[j] = math.Max(lo[j], 2*hi[j]-u)
+			v[j] = fmath.Max(lo[j], 2*hi[j]-u)
 		case u != u: // NaN
 			v[j] = nanFix(parent, lo, hi, j)
 		}

@@ -614,3 +614,30 @@ func TestCube(t *testing.T) {
 		}
 	}
 }
+
+// cosScaled gives math.Cos's bits: random arguments over many scales and
+// signs, the octant boundaries, the reduction threshold, NaN and ±Inf
+// (natively and under GOOS=js, make test-wasm).
+func TestCosScaled(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	var a []float64
+	for range 200000 {
+		a = append(a, (r.Float64()*2-1)*math.Pow(10, float64(r.IntN(14)-4)))
+	}
+	for k := -40; k <= 40; k++ {
+		b := float64(k) * math.Pi / 4
+		a = append(a, b, math.Nextafter(b, math.Inf(1)), math.Nextafter(b, math.Inf(-1)))
+	}
+	a = append(a, 0, math.Copysign(0, -1), 1<<29, math.Nextafter(1<<29, 0), -(1 << 29), 1e300,
+		math.NaN(), math.Inf(1), math.Inf(-1), math.SmallestNonzeroFloat64, math.MaxFloat64)
+	for _, k := range []float64{1, tenthPi, twoPi, -3} {
+		c := make([]float64, len(a))
+		cosScaled(c, a, k)
+		for i, x := range a {
+			want := math.Cos(k * x)
+			if math.Float64bits(c[i]) != math.Float64bits(want) && !(math.IsNaN(c[i]) && math.IsNaN(want)) {
+				t.Fatalf("cosScaled at %v·%v = %v, math.Cos %v", k, x, c[i], want)
+			}
+		}
+	}
+}

@@ -108,10 +108,14 @@ func diffSq(x, o []float64) float64 {
 func (p *cec) c01(x, g []float64) float64 {
 	o := p.o[:len(x)]
 	f := s12(x, o, 0, 1)
+	var buf, cs [blockLen]float64
 	var g0 float64
-	for i := range x {
-		z := x[i] - o[i]
-		g0 += float64(z*z) - float64(5000*math.Cos(tenthPi*z)) - 4000
+	for i0 := 0; i0 < p.dim; i0 += blockLen {
+		n := p.fill(buf[:], nil, x, i0) // z = x − o
+		cosScaled(cs[:n], buf[:n], tenthPi)
+		for i, z := range buf[:n] {
+			g0 += float64(z*z) - float64(5000*cs[i]) - 4000
+		}
 	}
 	g[0] = g0
 	return f
@@ -120,12 +124,13 @@ func (p *cec) c01(x, g []float64) float64 {
 func (p *cec) c02(x, g []float64) float64 {
 	o := p.o[:len(x)]
 	f := s12(x, o, 0, 1)
-	var buf [blockLen]float64
+	var buf, cs [blockLen]float64
 	var g0 float64
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m, x, i0)
-		for _, y := range buf[:n] {
-			g0 += float64(y*y) - float64(5000*math.Cos(tenthPi*y)) - 4000
+		cosScaled(cs[:n], buf[:n], tenthPi)
+		for i, y := range buf[:n] {
+			g0 += float64(y*y) - float64(5000*cs[i]) - 4000
 		}
 	}
 	g[0] = g0
@@ -178,18 +183,20 @@ func (p *cec) c05(x, g []float64) float64 {
 	for i := 0; i+1 < len(x); i++ {
 		f += ros(x[i]-o[i], x[i+1]-o[i+1])
 	}
-	var buf [blockLen]float64
+	var buf, cs [blockLen]float64
 	var g0, g1 float64
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m, x, i0)
-		for _, y := range buf[:n] {
-			g0 += float64(y*y) - float64(50*math.Cos(twoPi*y)) - 40
+		cosScaled(cs[:n], buf[:n], twoPi)
+		for i, y := range buf[:n] {
+			g0 += float64(y*y) - float64(50*cs[i]) - 40
 		}
 	}
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m2, x, i0)
-		for _, w := range buf[:n] {
-			g1 += float64(w*w) - float64(50*math.Cos(twoPi*w)) - 40
+		cosScaled(cs[:n], buf[:n], twoPi)
+		for i, w := range buf[:n] {
+			g1 += float64(w*w) - float64(50*cs[i]) - 40
 		}
 	}
 	g[0], g[1] = g0, g1
