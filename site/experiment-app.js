@@ -195,6 +195,7 @@ async function run(fresh) {
       clock.inflight.delete(job.key);
       clock.fesDone += job.fes;
       records.set(job.key, line);
+      if (records.size === 1) view.setState(state, true); // the finished runs can be downloaded now
       checkData(job, line);
       store.put(id, job.key, line).catch((e) => view.say("Could not save a finished run in this browser: " + e.message));
     },

@@ -66,7 +66,7 @@ export function createExperimentView(root, opts) {
   const bar = el("progress", { role: "bar", max: "1", value: 0 });
   const counts = el("span", { role: "counts", class: "counter" });
   const times = el("span", { role: "times", class: "dim" });
-  const status = el("p", { role: "status", class: "message", "aria-live": "polite" });
+  const status = el("p", { role: "status", class: "exp-status", "aria-live": "polite" });
   const resumeBox = el("div", { role: "resume-box", class: "notice", hidden: true });
   const resumeText = el("span", { role: "resume-text" });
   const resumeBtn = el("button", { role: "resume-saved", type: "button", text: "Resume" });
