@@ -45,6 +45,11 @@ func TestResultsView(t *testing.T) {
 	shuffled, _ := json.Marshal(lines) // an array of lines, as a runner gives them
 
 	tb := h.newTab(t)
+	// the playground links to this page
+	tb.navigate(h.siteURL)
+	if href := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const a = document.querySelector("[data-role=results-link]"); a ? r(a.href) : setTimeout(w, 20); }; w(); })`); href != h.siteURL+"results.html" {
+		t.Errorf("the playground's results link goes to %q, want %q", href, h.siteURL+"results.html")
+	}
 	tb.navigate(h.siteURL + "results.html")
 	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
 	eval[bool](tb, 5*time.Second, `(() => {
