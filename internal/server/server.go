@@ -5,7 +5,10 @@
 // file with its precompressed siblings (NAME.br, NAME.gz), which it serves
 // when the request's Accept-Encoding allows them, with their length (so that
 // a browser shows the progress of the big WebAssembly module). It never
-// lists a directory.
+// lists a directory. Every file is revalidated (Cache-Control: no-cache, a
+// 304 by ETag) except a content-addressed one, whose name is a prefix of its
+// SHA-256 (the official data, data/cec2017/<id>.txt): that one is immutable
+// for a year (ImmutableCacheControl).
 //
 // A response's body is written under a deadline that moves forward while
 // the client reads (Handler.StallTimeout): a slow client that keeps reading
@@ -17,6 +20,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -46,9 +50,40 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 	"form-action 'self'; " +
 	"frame-ancestors *"
 
-// CacheControl is sent with every file. The file names carry no content hash,
-// so a browser must revalidate each time; the ETag makes that a cheap 304.
+// CacheControl is sent with every file whose name carries no content hash
+// (index.html, the scripts, pcaplay.wasm, manifest.json, …), so a browser
+// must revalidate each time; the ETag makes that a cheap 304.
 const CacheControl = "no-cache"
+
+// ImmutableCacheControl is sent with a content-addressed file (see
+// contentAddressed): its name changes whenever its content does, so a
+// browser may keep it for a year without asking again (the official CEC 2017
+// data under data/cec2017/<id>.txt, which the workers fetch for every run).
+const ImmutableCacheControl = "public, max-age=31536000, immutable"
+
+// minHashDigits is the fewest hexadecimal digits a name must have to count
+// as a content hash (scripts/build-site.sh's data ids have 16: 64 bits).
+const minHashDigits = 16
+
+// contentAddressed reports whether name's base, without its extension, is a
+// prefix of the SHA-256 of data in lower-case hexadecimal, with at least
+// minHashDigits digits. The handler checks the content rather than trusting
+// the name's shape: a file that only looks hashed (or whose content was
+// edited after its name was given) is revalidated like any other.
+func contentAddressed(name string, data []byte) bool {
+	base := path.Base(name)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	if len(stem) < minHashDigits || len(stem) > 2*sha256.Size {
+		return false
+	}
+	for _, c := range []byte(stem) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	sum := sha256.Sum256(data)
+	return strings.HasPrefix(hex.EncodeToString(sum[:]), stem)
+}
 
 // contentTypes fixes the types of the files the site is made of, so that
 // they do not depend on the host's mime tables.
@@ -93,6 +128,9 @@ type file struct {
 	contentType string
 	identity    variant
 	encoded     map[string]variant // by content coding: "br", "gzip"
+	// cacheControl is ImmutableCacheControl for a content-addressed file
+	// (its precompressed siblings are the same content), else CacheControl.
+	cacheControl string
 }
 
 // DefaultStallTimeout is Handler.StallTimeout when it is 0: a client that
@@ -164,6 +202,10 @@ func New(site fs.FS) (*Handler, error) {
 			name:        name,
 			contentType: contentType(name),
 			identity:    variant{data: data, etag: etag(data, "")},
+		}
+		h.files[name].cacheControl = CacheControl
+		if contentAddressed(name, data) {
+			h.files[name].cacheControl = ImmutableCacheControl
 		}
 	}
 	for name, f := range h.files {
@@ -254,7 +296,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	hd.Set("Content-Type", f.contentType)
-	hd.Set("Cache-Control", CacheControl)
+	hd.Set("Cache-Control", f.cacheControl)
 	hd.Set("ETag", v.etag)
 	stall := h.StallTimeout
 	if stall <= 0 {

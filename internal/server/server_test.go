@@ -3,9 +3,13 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -362,5 +366,123 @@ func TestParseAcceptEncoding(t *testing.T) {
 	w := parseAcceptEncoding(" gzip ; q=0.5 , br;Q=1, deflate;q=abc, *;q=0.1")
 	if w["gzip"] != 0.5 || w["br"] != 1 || w["deflate"] != 0 || w["*"] != 0.1 {
 		t.Errorf("parseAcceptEncoding: %v", w)
+	}
+}
+
+func TestContentAddressed(t *testing.T) {
+	data := []byte("official data\n")
+	sum := sha256.Sum256(data)
+	full := hex.EncodeToString(sum[:])
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{"data/cec2017/" + full[:16] + ".txt", true},
+		{full[:16] + ".txt", true},
+		{"a/" + full + ".js", true},                                    // the whole sum
+		{full[:20], true},                                              // no extension
+		{"data/cec2017/" + full[:15] + ".txt", false},                  // too short
+		{"data/cec2017/" + strings.ToUpper(full[:16]) + ".txt", false}, // not lower case
+		{"data/cec2017/" + full[1:17] + ".txt", false},                 // not a prefix
+		{"data/cec2017/0123456789abcdef.txt", false},                   // shaped like a hash, other content
+		{"data/cec2017/" + full[:16] + "x.txt", false},
+		{full + "0.txt", false}, // longer than a SHA-256
+		{"manifest.json", false},
+		{"pcaplay.wasm", false},
+	} {
+		if got := contentAddressed(c.name, data); got != c.want {
+			t.Errorf("contentAddressed(%q) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestImmutableCaching: a content-addressed file is served (identity, each
+// precompressed variant, a 304, HEAD) with ImmutableCacheControl; every
+// other file, including one that only looks hashed, keeps CacheControl.
+func TestImmutableCaching(t *testing.T) {
+	const content = "1.5 2.5\n-3 4\n"
+	sum := sha256.Sum256([]byte(content))
+	id := hex.EncodeToString(sum[:])[:16]
+	hashed := "data/cec2017/" + id + ".txt"
+	site := testSite(t)
+	site[hashed] = &fstest.MapFile{Data: []byte(content)}
+	site[hashed+".gz"] = &fstest.MapFile{Data: gz(t, content)}
+	site[hashed+".br"] = &fstest.MapFile{Data: br(t, content)}
+	site["data/cec2017/manifest.json"] = &fstest.MapFile{Data: []byte(`{"files":{}}`)}
+	site["data/cec2017/0123456789abcdef.txt"] = &fstest.MapFile{Data: []byte(content)} // a wrong name
+	h := newHandler(t, site)
+
+	for _, c := range []struct {
+		method, path string
+		hdr          map[string]string
+		status       int
+		want         string
+	}{
+		{"GET", "/" + hashed, nil, 200, ImmutableCacheControl},
+		{"GET", "/" + hashed, map[string]string{"Accept-Encoding": "gzip"}, 200, ImmutableCacheControl},
+		{"GET", "/" + hashed, map[string]string{"Accept-Encoding": "br"}, 200, ImmutableCacheControl},
+		{"HEAD", "/" + hashed, nil, 200, ImmutableCacheControl},
+		{"GET", "/data/cec2017/manifest.json", nil, 200, CacheControl},
+		{"GET", "/data/cec2017/0123456789abcdef.txt", nil, 200, CacheControl},
+		{"GET", "/" + hashed + ".gz", nil, 200, CacheControl}, // a sibling asked for by its own name
+		{"GET", "/pcaplay.wasm", nil, 200, CacheControl},
+		{"GET", "/app.js", map[string]string{"Accept-Encoding": "br"}, 200, CacheControl},
+		{"GET", "/", nil, 200, CacheControl},
+	} {
+		resp := get(t, h, c.method, c.path, c.hdr)
+		if resp.StatusCode != c.status {
+			t.Errorf("%s %s %v: status %d, want %d", c.method, c.path, c.hdr, resp.StatusCode, c.status)
+		}
+		if got := resp.Header.Get("Cache-Control"); got != c.want {
+			t.Errorf("%s %s %v: Cache-Control %q, want %q", c.method, c.path, c.hdr, got, c.want)
+		}
+		if c.method == "GET" && c.hdr == nil && c.path == "/"+hashed && body(t, resp) != content {
+			t.Errorf("GET %s %v: wrong body", c.path, c.hdr)
+		}
+	}
+	// a revalidation (a browser that kept the file from before) still gets its 304
+	tag := get(t, h, "GET", "/"+hashed, nil).Header.Get("ETag")
+	nm := get(t, h, "GET", "/"+hashed, map[string]string{"If-None-Match": tag})
+	if nm.StatusCode != http.StatusNotModified || nm.Header.Get("Cache-Control") != ImmutableCacheControl {
+		t.Errorf("If-None-Match: status %d, Cache-Control %q; want 304 with %q", nm.StatusCode, nm.Header.Get("Cache-Control"), ImmutableCacheControl)
+	}
+}
+
+// TestOfficialDataImmutable: every data file scripts/build-site.sh
+// publishes under data/cec2017/ is content-addressed; its manifest and
+// SOURCE.md are not.
+func TestOfficialDataImmutable(t *testing.T) {
+	const dir = "../../core/problem/cec2017/official/data" // what build-site.sh copies to data/cec2017/
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := testSite(t)
+	var ids, others []string
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		site["data/cec2017/"+e.Name()] = &fstest.MapFile{Data: data}
+		if strings.HasSuffix(e.Name(), ".txt") {
+			ids = append(ids, e.Name())
+		} else {
+			others = append(others, e.Name())
+		}
+	}
+	if len(ids) < 20 || !contains(others, "manifest.json") {
+		t.Fatalf("%s: %d data files, others %v: not the official data folder", dir, len(ids), others)
+	}
+	h := newHandler(t, site)
+	for _, name := range ids {
+		if got := get(t, h, "GET", "/data/cec2017/"+name, nil).Header.Get("Cache-Control"); got != ImmutableCacheControl {
+			t.Errorf("data/cec2017/%s: Cache-Control %q, want %q", name, got, ImmutableCacheControl)
+		}
+	}
+	for _, name := range others {
+		if got := get(t, h, "GET", "/data/cec2017/"+name, nil).Header.Get("Cache-Control"); got != CacheControl {
+			t.Errorf("data/cec2017/%s: Cache-Control %q, want %q", name, got, CacheControl)
+		}
 	}
 }
