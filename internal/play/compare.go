@@ -10,6 +10,7 @@ import (
 	"pcaplay/core/chart"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/core/solver"
 )
 
 // Compare mode: up to MaxCompareRuns runs of one problem side by side (the
@@ -93,12 +94,15 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 			over[i][key] = v
 		}
 	}
-	if len(over[1]) == 0 {
-		over[1]["pca"] = "false" // the default comparison: PCA-projection on vs off
-	}
 	cfgA, notesA, _, err := Sanitize(base)
 	if err != nil {
 		return nil, err
+	}
+	if !namesARunKey(over[1], cfgA) {
+		// B overrides nothing it has (no key, or only unknown ones, which
+		// are ignored as for A): the default comparison, PCA-projection on
+		// vs off
+		over[1] = map[string]string{"pca": "false"}
 	}
 	notes = append(notesA, notes...)
 	a := cfgA.Values()
@@ -140,6 +144,11 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 				diff[k] = v
 			}
 		}
+		if i == 1 && len(diff) == 0 && vals["pca"] == "true" {
+			// B = A with PCA-projection on: said outright, since B without
+			// overrides is A with it off
+			diff["pca"] = "true"
+		}
 		for _, k := range sortedKeys(diff) {
 			if k != "algo" {
 				parts = append(parts, k+"="+diff[k])
@@ -157,6 +166,24 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 		setup.Notices = []Notice{}
 	}
 	return setup, nil
+}
+
+// namesARunKey reports whether over names the algorithm or a parameter of
+// the algorithm it selects (A's when it names none) at A's D.
+func namesARunKey(over map[string]string, a Config) bool {
+	if _, ok := over["algo"]; ok {
+		return true
+	}
+	alg, err := solver.Lookup(a.Algo)
+	if err != nil {
+		return false
+	}
+	for _, p := range alg.Defaults(a.Dim).Params() {
+		if _, ok := over[p.Key]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func index(a []string, x string) int {

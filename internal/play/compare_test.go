@@ -1,7 +1,9 @@
 package play
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,10 @@ func TestSanitizeCompare(t *testing.T) {
 			[]map[string]string{{}, {"pca": "false"}}, nil, []string{"a.pca", "b.seed", "d.pca"}},
 		{"an override equal to A's is dropped", map[string]string{"pca": "false", "b.pca": "false"}, 2,
 			[]map[string]string{{}, {}}, []string{"A: pmode", "B: pmode"}, nil},
+		{"B = A with PCA on is said outright", map[string]string{"b.pca": "true"}, 2,
+			[]map[string]string{{}, {"pca": "true"}}, []string{"A: pmode", "B: pmode, pca=true"}, nil},
+		{"unknown keys only: the default B", map[string]string{"b.nope": "1"}, 2,
+			[]map[string]string{{}, {"pca": "false"}}, []string{"A: pmode", "B: pmode, pca=false"}, nil},
 		{"A's notice once", map[string]string{"pcaprob": "x"}, 2,
 			nil, nil, []string{"pcaprob"}},
 	} {
@@ -329,4 +335,72 @@ func TestComparePCOnePlane(t *testing.T) {
 	if _, err := r.Compare(ids, CompareOptions{PC: -1}); CodeOf(err) != CodeBadArgument {
 		t.Errorf("pc = -1: %v", err)
 	}
+}
+
+// FuzzSanitizeCompare feeds compare mode's splitter hostile addresses: for
+// any input and any number of runs it returns that many sanitized runs that
+// share problem, D, seed and budget, notices of bounded size, names, and
+// overrides that, given back as prefixed keys, give the same runs without
+// a notice. Fuzz it for longer with
+//
+//	go test ./internal/play -run '^$' -fuzz FuzzSanitizeCompare -fuzztime 5m
+func FuzzSanitizeCompare(f *testing.F) {
+	for _, s := range [][7]string{
+		{"b.pca", "0", "b.algo", "cmode", "c.pcaprob", "7", "3"},
+		{"b.seed", "9", "d.pop", "-1", "x.y", "z", "2"},
+		{".", "", "b.", "1", "B.PCA", "false", "4"},
+		{"a.pca", "1", "c.algo", "nope", "b.__proto__", "1", "2"},
+		{"b.algo", "heco-pde", "b.pcak", "1e9", "problem", "C05", "3"},
+		{"b.b.pca", "0", "b.fes", "1e3", "dim", "10", "9"},
+	} {
+		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+	}
+	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, k3, v3, runs string) {
+		raw := map[string]string{k1: v1, k2: v2, k3: v3}
+		n, _ := strconv.Atoi(runs)
+		s, err := SanitizeCompare(raw, n)
+		if n < 2 || n > MaxCompareRuns {
+			if err == nil {
+				t.Fatalf("%d runs accepted", n)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("SanitizeCompare(%q, %d): %v", raw, n, err)
+		}
+		if len(s.Values) != n || len(s.Overrides) != n || len(s.Names) != n {
+			t.Fatalf("SanitizeCompare(%q, %d): %d runs", raw, n, len(s.Values))
+		}
+		for _, nt := range s.Notices {
+			if len([]rune(nt.Key)) > EchoMax || len([]rune(nt.Value)) > EchoMax || len([]rune(nt.Message)) > 4*maxMessage {
+				t.Fatalf("notice too long: %+v", nt)
+			}
+		}
+		back := map[string]string{}
+		for k, v := range s.Values[0] {
+			back[k] = v
+		}
+		for i := 1; i < n; i++ {
+			for _, k := range SharedKeys {
+				if s.Values[i][k] != s.Values[0][k] {
+					t.Fatalf("run %d: %s = %s, A has %s", i, k, s.Values[i][k], s.Values[0][k])
+				}
+			}
+			for k, v := range s.Overrides[i] {
+				back[RunLetters[i]+"."+k] = v
+			}
+		}
+		again, err := SanitizeCompare(back, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again.Notices) != 0 {
+			t.Fatalf("the sanitized address %q gives notices %+v", back, again.Notices)
+		}
+		for i := range s.Values {
+			if fmt.Sprint(again.Values[i]) != fmt.Sprint(s.Values[i]) {
+				t.Fatalf("run %d: %v, read back %v", i, s.Values[i], again.Values[i])
+			}
+		}
+	})
 }
