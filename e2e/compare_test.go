@@ -377,3 +377,32 @@ func TestComparePCViewsShareAxes(t *testing.T) {
 	check("paused")
 	tb.noConsoleErrors()
 }
+
+// Another number of runs in the address makes the page anew for them:
+// compare=3 adds run C (a copy of A), set({"c.algo": …}) changes it.
+func TestCompareThreeRuns(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("compare", "2", "problem", "circle"))
+	eval[bool](tb, 5*time.Second, `(location.hash = location.hash.replace("compare=2", "compare=3"), true)`)
+	var n int
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline) && n != 3; time.Sleep(200 * time.Millisecond) {
+		n, _ = tryEval[int](tb, 20*time.Second, `window.__e2e.whenReady(15000).then(() => window.playground.status().runs.length)`)
+	}
+	if n != 3 {
+		t.Fatalf("compare=3: %d runs", n)
+	}
+	eval[bool](tb, 60*time.Second, `window.playground.set({"c.algo": "de"}).then(() => true)`)
+	s := tb.compareStatus()
+	if s.Runs[2].Name != "C: de" || s.Runs[1].Name != "B: pmode, pca=false" {
+		t.Errorf("runs %q, %q", s.Runs[1].Name, s.Runs[2].Name)
+	}
+	tb.call("step")
+	s = tb.compareStatus()
+	for _, r := range s.Runs[1:] {
+		if r.FES < s.FES {
+			t.Errorf("run %s at FES %v behind A's %v", r.Run, r.FES, s.FES)
+		}
+	}
+	tb.noConsoleErrors()
+}

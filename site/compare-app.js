@@ -303,9 +303,12 @@ async function apply(changes, origin, what, extraNotices = []) {
   const t = state.next(changes);
   let next = t.state;
   if (pageMode(next.values) !== "compare" || next.ui.compare !== N) {
-    // another number of runs, or one run: the page of that mode
+    // one run (boot.js reloads into its mode), or another number of runs:
+    // the page made anew for them
     player.stop();
+    const other = pageMode(next.values) !== "compare";
     location.hash = "#" + next.serialize();
+    if (!other) location.reload();
     return;
   }
   let runNotices = [];
