@@ -95,17 +95,24 @@ const focusJS = `(() => {
 	return {key: key(e), outline: s.outlineStyle + " " + s.outlineWidth};
 })()`
 
-// Every control of the playground and of compare mode is reached with Tab,
-// shows a visible focus (an outline), and the run is operated by keyboard
-// alone: Enter on Step steps, arrows on the speed slider change the speed.
+// Every control of the playground, of compare mode and of the lesson is
+// reached with Tab and shows a visible focus (an outline); the run is
+// operated by keyboard alone (Enter on Step steps, arrows on the speed
+// slider change the speed, the announced status line follows), the lesson
+// too (→ is the next step).
 func TestKeyboardAndFocus(t *testing.T) {
 	h := setup(t)
 	for _, pg := range []struct{ name, hash string }{
 		{"playground", ""},
 		{"compare", hash("compare", "2")},
+		{"lesson", hash("lesson", "fig1", "step", "6")},
 	} {
 		tb := h.newTab(t)
 		tb.open(pg.hash)
+		lesson := strings.Contains(pg.hash, "lesson")
+		if lesson {
+			tb.waitLesson(6)
+		}
 		want := eval[[]string](tb, 10*time.Second, focusJS+`, [...document.querySelectorAll("button, input, select, textarea, summary, a[href]")]
 			// (the controls inside a closed <details> are reached once its summary opens it)
 			.filter((e) => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden" &&
@@ -134,6 +141,14 @@ func TestKeyboardAndFocus(t *testing.T) {
 		}
 		if len(want) < 10 {
 			t.Errorf("%s: only %d controls found", pg.name, len(want))
+		}
+		if lesson {
+			// operated by keyboard alone: → goes to the next step
+			eval[bool](tb, 5*time.Second, `(document.activeElement && document.activeElement.blur(), true)`)
+			tb.do(10*time.Second, chromedp.KeyEvent(kb.ArrowRight))
+			tb.waitLesson(7)
+			tb.noConsoleErrors()
+			continue
 		}
 		// operated by keyboard alone
 		g0 := tb.status().Generation
