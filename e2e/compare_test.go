@@ -378,13 +378,14 @@ func TestComparePCViewsShareAxes(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
-// Another number of runs in the address makes the page anew for them:
-// compare=3 adds run C (a copy of A), set({"c.algo": …}) changes it.
+// Another number of runs makes the page anew for them: "Add run C" (the
+// address's compare=3) adds run C, a copy of A; set({"c.algo": …})
+// changes it.
 func TestCompareThreeRuns(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.open(hash("compare", "2", "problem", "circle"))
-	eval[bool](tb, 5*time.Second, `(location.hash = location.hash.replace("compare=2", "compare=3"), true)`)
+	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-role="add-run"]').click(), true)`)
 	var n int
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline) && n != 3; time.Sleep(200 * time.Millisecond) {
 		n, _ = tryEval[int](tb, 20*time.Second, `window.__e2e.whenReady(15000).then(() => window.playground.status().runs.length)`)

@@ -227,6 +227,16 @@ const settings = new SettingsView(settingsTpl, {
 setText(settingsTpl.querySelector("h2"), "Settings of run A, and what the runs share");
 setText(settingsTpl.querySelector('[data-role="compare"]'), "Back to one run");
 settingsTpl.querySelector('[data-role="compare"]').title = "Run A alone (drops the compared runs from the address)";
+if (N < PROTOCOL.compare.maxRuns) {
+  // one more run (a copy of A until its settings change it): the page anew
+  const add = document.createElement("button");
+  add.type = "button";
+  add.dataset.role = "add-run";
+  add.textContent = "Add run " + LETTERS[N].toUpperCase();
+  add.title = "Compare one more run (up to " + PROTOCOL.compare.maxRuns + "): compare=" + (N + 1) + " in the address";
+  add.onclick = () => commands.set({ compare: String(N + 1) }, "controls").catch(() => {});
+  settingsTpl.querySelector('[data-role="compare"]').after(add);
+}
 const transport = new TransportView($('[data-role="transport"]'), {
   onPlay: () => commands.toggle(),
   onStep: () => commands.step().catch(() => {}),
