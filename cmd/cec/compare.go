@@ -186,15 +186,12 @@ func cmdCompare(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadSelected(files, *algoFlag, *dim)
 	if err != nil {
 		return err
 	}
 	pub, err := loadPaper(*pp)
 	if err != nil {
-		return err
-	}
-	if recs, err = filterRecords(recs, *algoFlag, *dim); err != nil {
 		return err
 	}
 	var b bytes.Buffer

@@ -237,3 +237,48 @@ func TestReadersRefuseMisreadings(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectedGridOnly: -algo (and -dim) select the records that must form a
+// complete grid, so the finished algorithm of a file that a longer grid is
+// still appending to reads, while the file as a whole is refused.
+func TestSelectedGridOnly(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	if r := cec(t, "", "run", "-algo", "cmode,pmode", "-problem", "C01,C02", "-dim", "10", "-runs", "3", "-fes", "300", "-quiet", "-o", full); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	b, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// all of CMODE, PMODE on C01 only and two of its runs: a grid in progress
+	var part []string
+	pm := 0
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if strings.Contains(l, `"algo":"cmode"`) {
+			part = append(part, l)
+		} else if strings.Contains(l, `"algo":"pmode"`) && strings.Contains(l, `"problem":"C01"`) && pm < 2 {
+			part = append(part, l)
+			pm++
+		}
+	}
+	partial := filepath.Join(dir, "partial.jsonl")
+	if err := os.WriteFile(partial, []byte(strings.Join(part, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"table", "rank", "wilcoxon"} {
+		wantBadInput(t, cec(t, "", cmd, partial), "missing run pmode")
+	}
+	cmodeOnly := filepath.Join(dir, "cmode.jsonl")
+	if r := cec(t, "", "run", "-algo", "cmode", "-problem", "C01,C02", "-dim", "10", "-runs", "3", "-fes", "300", "-quiet", "-o", cmodeOnly); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	for _, args := range [][]string{{"table"}, {"table", "-format", "csv"}, {"rank"}} {
+		got := cec(t, "", append(append([]string{}, args...), partial, "-algo", "cmode")...)
+		want := cec(t, "", append(append([]string{}, args...), cmodeOnly)...)
+		if got.code != 0 || got.stdout != want.stdout {
+			t.Errorf("cec %v -algo cmode on a file with unfinished PMODE runs: %s\n%s\nwant\n%s", args, got.stderr, got.stdout, want.stdout)
+		}
+	}
+	wantBadInput(t, cec(t, "", "table", partial, "-algo", "heco-pde"), "-algo heco-pde", "no runs of it")
+}

@@ -20,14 +20,36 @@ func readRecords(r io.Reader, name string) ([]experiment.Record, []int, error) {
 // loadGrid reads run files and checks that they form a complete grid (no
 // duplicate, no gap); the records come back in canonical order.
 func loadGrid(files []string) ([]experiment.Record, error) {
-	ro, err := readRunFiles(files)
+	return loadSelected(files, "", 0)
+}
+
+// loadSelected is loadGrid of the records that -algo and -dim select
+// (comma list and dimension, "" and 0 for all): only they must form a
+// complete grid, so the finished algorithms of a file that a longer grid
+// is still appending to can be read.
+func loadSelected(files []string, algos string, dim int) ([]experiment.Record, error) {
+	all, err := readRunFiles(files)
 	if err != nil {
 		return nil, err
 	}
-	if len(ro) == 0 {
+	if len(all) == 0 {
 		return nil, badInput("%s: no runs in the file(s)", files[0])
 	}
-	recs := make([]experiment.Record, len(ro))
+	recs := make([]experiment.Record, len(all))
+	for i := range all {
+		recs[i] = all[i].rec
+	}
+	keep, err := selector(recs, algos, dim)
+	if err != nil {
+		return nil, err
+	}
+	var ro []recordOrigin
+	for _, o := range all {
+		if keep(o.rec) {
+			ro = append(ro, o)
+		}
+	}
+	recs = make([]experiment.Record, len(ro))
 	for i := range ro {
 		recs[i] = ro[i].rec
 	}

@@ -12,9 +12,9 @@ import (
 	"pcaplay/internal/experiment"
 )
 
-// filterRecords keeps the records of the listed algorithms (comma list,
-// "" = all) at dimension dim (0 = all).
-func filterRecords(recs []experiment.Record, algos string, dim int) ([]experiment.Record, error) {
+// selector checks -algo and -dim against recs and returns the test of a
+// record they select.
+func selector(recs []experiment.Record, algos string, dim int) (func(experiment.Record) bool, error) {
 	var want []string
 	if algos != "" {
 		for _, a := range strings.Split(algos, ",") {
@@ -28,13 +28,9 @@ func filterRecords(recs []experiment.Record, algos string, dim int) ([]experimen
 	if dim != 0 && !slices.Contains(experiment.Dims(recs), dim) {
 		return nil, badInput("-dim %d: no runs at that dimension in the file(s) (have %v)", dim, experiment.Dims(recs))
 	}
-	var out []experiment.Record
-	for _, r := range recs {
-		if (want == nil || slices.Contains(want, r.Algo)) && (dim == 0 || r.Dim == dim) {
-			out = append(out, r)
-		}
-	}
-	return out, nil
+	return func(r experiment.Record) bool {
+		return (want == nil || slices.Contains(want, r.Algo)) && (dim == 0 || r.Dim == dim)
+	}, nil
 }
 
 // maxFESOf is experiment.SharedMaxFES.
@@ -56,11 +52,8 @@ func cmdTable(args []string, stdout io.Writer) error {
 	if *format != "md" && *format != "csv" && *format != "latex" {
 		return badInput("-format %q: want md, csv or latex", *format)
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadSelected(files, *algos, *dim)
 	if err != nil {
-		return err
-	}
-	if recs, err = filterRecords(recs, *algos, *dim); err != nil {
 		return err
 	}
 	var b bytes.Buffer
@@ -123,11 +116,8 @@ func cmdRank(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadSelected(files, *algos, *dim)
 	if err != nil {
-		return err
-	}
-	if recs, err = filterRecords(recs, *algos, *dim); err != nil {
 		return err
 	}
 	var b bytes.Buffer

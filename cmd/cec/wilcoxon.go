@@ -30,11 +30,8 @@ func cmdWilcoxon(args []string, stdout io.Writer) error {
 	if !(*alpha > 0 && *alpha < 1) {
 		return badInput("-alpha %v: want a level in (0, 1)", *alpha)
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadSelected(files, *algos, *dim)
 	if err != nil {
-		return err
-	}
-	if recs, err = filterRecords(recs, *algos, *dim); err != nil {
 		return err
 	}
 	var b bytes.Buffer
