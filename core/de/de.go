@@ -101,6 +101,9 @@ func Binomial(u, x, v []float64, CR float64, r *rng.PCG) {
 		return
 	}
 	jrand := r.IntN(n)
+	// u_jrand = v_jrand whatever its U: set after the loop, from v_jrand
+	// read before it (u may alias v).
+	vj := v[jrand]
 	// The U_j are drawn a block at a time (rng.Float64s: the same numbers
 	// in the same order, without a call per coordinate).
 	var buf [32]float64
@@ -108,28 +111,29 @@ func Binomial(u, x, v []float64, CR float64, r *rng.PCG) {
 		us := buf[:min(len(buf), n-j0)]
 		r.Float64s(us)
 		uu, xx, vv := u[j0:j0+len(us)], x[j0:j0+len(us)], v[j0:j0+len(us)]
-		jr := jrand - j0
 		i := 0
 		for ; i+4 <= len(us); i += 4 { // unrolled: see "Loops" in the package comment
-			binomial1(uu, xx, vv, us, CR, jr, i)
-			binomial1(uu, xx, vv, us, CR, jr, i+1)
-			binomial1(uu, xx, vv, us, CR, jr, i+2)
-			binomial1(uu, xx, vv, us, CR, jr, i+3)
+			binomial1(uu, xx, vv, us, CR, i)
+			binomial1(uu, xx, vv, us, CR, i+1)
+			binomial1(uu, xx, vv, us, CR, i+2)
+			binomial1(uu, xx, vv, us, CR, i+3)
 		}
 		for ; i < len(us); i++ {
-			binomial1(uu, xx, vv, us, CR, jr, i)
+			binomial1(uu, xx, vv, us, CR, i)
 		}
 	}
+	u[jrand] = vj
 }
 
-// binomial1 sets u[i] of Binomial: v[i] if U = 1 − us[i] ≤ CR or i is
-// j_rand, else x[i].
-func binomial1(u, x, v, us []float64, CR float64, jrand, i int) {
-	if 1-us[i] <= CR || i == jrand {
-		u[i] = v[i]
-	} else {
-		u[i] = x[i]
+// binomial1 sets u[i] of Binomial: v[i] if U = 1 − us[i] ≤ CR, else x[i].
+// (j_rand is not tested here: one comparison less per coordinate, in
+// WebAssembly a fifth of Binomial's time.)
+func binomial1(u, x, v, us []float64, CR float64, i int) {
+	t := x[i]
+	if w := v[i]; 1-us[i] <= CR {
+		t = w
 	}
+	u[i] = t
 }
 
 // Exponential is the exponential crossover of Storn & Price, eq. (34):
