@@ -90,8 +90,14 @@ grid() {
 # wall FILE: the summed wall time and runs of the log of FILE.
 # The CPU time (user + system of cec) is the figure to trust on a shared
 # machine; the wall time grows with whatever else runs.
-wall() { awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } s += v["wall_s"]; u += v["cpu_s"]; n += v["runs_after"] - v["runs_before"]; c = v["cores"]; w = v["workers"] }
-	END { printf "%d s wall and %d s CPU for %d runs (summed over %d invocation%s, %s workers on %s cores", s, u, n, NR, NR == 1 ? "" : "s", w, c; if (n > 0) printf "; %.2f s CPU per run", u / n; printf ")" }' "${1%.jsonl}.log"; }
+wall() {
+	if [ ! -s "${1%.jsonl}.log" ]; then
+		printf 'not logged yet (no invocation of this script has finished on this file)'
+		return
+	fi
+	awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } s += v["wall_s"]; u += v["cpu_s"]; n += v["runs_after"] - v["runs_before"]; c = v["cores"]; w = v["workers"] }
+	END { printf "%d s wall and %d s CPU for %d runs (summed over %d invocation%s, %s workers on %s cores", s, u, n, NR, NR == 1 ? "" : "s", w, c; if (n > 0) printf "; %.2f s CPU per run", u / n; printf ")" }' "${1%.jsonl}.log"
+}
 
 runs="$OUT/runs-${D}D.jsonl"
 litruns="$OUT/runs-${D}D-heco-pde-w1literal.jsonl"
