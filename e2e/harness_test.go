@@ -186,6 +186,7 @@ type sentFile struct {
 	Bytes    int64
 	Encoding string
 	Status   int
+	Requests int // how often the path was asked for (a 304 counts)
 }
 
 var siteMeter = &meter{sent: map[string]sentFile{}}
@@ -208,6 +209,7 @@ func (m *meter) wrap(next http.Handler) http.Handler {
 			Bytes:    prev.Bytes + cw.n,
 			Encoding: w.Header().Get("Content-Encoding"),
 			Status:   cw.status,
+			Requests: prev.Requests + 1,
 		}
 	})
 }

@@ -7,6 +7,14 @@
 // Errors reject with a WorkerError whose code is one of PROTOCOL.errors
 // (ERR.EXITED: the Go program stopped; ERR.WORKER_FAILED: the worker could
 // not start or crashed; then restart() the client and configure again).
+//
+// The page compiles pcaplay.wasm once (compiledModule: about 1 s of CPU
+// for its 6.5 MB) and hands the compiled WebAssembly.Module to every worker
+// it starts, a restarted one too, as the worker's first message ({init:
+// {module}}); a worker only instantiates it. Should the page fail to
+// compile (no network, HTTP error, a page policy without
+// 'wasm-unsafe-eval'), the worker is told why ({init: {reason}}) and
+// compiles on its own; if that fails too, every call answers why.
 import { ERR } from "./protocol.js";
 
 export class WorkerError extends Error {
@@ -20,6 +28,46 @@ export class WorkerError extends Error {
 /** needsRestart reports whether an error means the worker must be started again. */
 export function needsRestart(e) {
   return !!e && (e.code === ERR.EXITED || e.code === ERR.WORKER_FAILED);
+}
+
+const modules = new Map(); // the wasm's URL → a promise of its WebAssembly.Module
+
+/**
+ * compiledModule resolves with the compiled module at url, compiling it
+ * once per page; a failed compile is forgotten, so the next worker tries
+ * again (and says why if it fails too).
+ * @param {string|URL} url
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export function compiledModule(url) {
+  const key = String(url);
+  let p = modules.get(key);
+  if (!p) {
+    p = compile(key);
+    modules.set(key, p);
+    p.catch(() => { if (modules.get(key) === p) modules.delete(key); });
+  }
+  return p;
+}
+
+async function compile(url) {
+  const fail = (why) => new WorkerError(ERR.WORKER_FAILED, "pcaplay.wasm: " + why);
+  let resp;
+  try {
+    resp = await fetch(url);
+  } catch (e) {
+    throw fail(String((e && e.message) || e));
+  }
+  if (!resp.ok) throw fail("HTTP " + resp.status);
+  try {
+    // compileStreaming needs the application/wasm type; a server without it: from bytes
+    if (WebAssembly.compileStreaming && /^application\/wasm\b/i.test(resp.headers.get("Content-Type") || "")) {
+      return await WebAssembly.compileStreaming(resp);
+    }
+    return await WebAssembly.compile(await resp.arrayBuffer());
+  } catch (e) {
+    throw fail(String((e && e.message) || e));
+  }
 }
 
 export class WorkerClient {
@@ -40,6 +88,11 @@ export class WorkerClient {
     this.failAll(new WorkerError(ERR.WORKER_FAILED, "the worker was restarted"));
     this.epoch++;
     const w = new Worker(this.url, { type: "module" });
+    // the worker's first message: the compiled module (or why there is none)
+    this.ready = compiledModule(new URL("pcaplay.wasm", this.url)).then(
+      (module) => ({ module }),
+      (e) => ({ reason: String((e && e.message) || e) }),
+    ).then((init) => { if (this.worker === w) w.postMessage({ init }); });
     w.onmessage = (ev) => {
       const m = ev.data || {}, p = this.waiting.get(m.id);
       if (!p) return;
@@ -61,10 +114,15 @@ export class WorkerClient {
 
   /** call sends a command (PROTOCOL.commands) and resolves with its result. */
   call(cmd, msg) {
+    const w = this.worker;
+    if (!w) return Promise.reject(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
     return new Promise((resolve, reject) => {
       const id = ++this.seq;
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage(Object.assign({ id, cmd }, msg || {}));
+      // after the module (the worker's first message); not to a worker started since
+      this.ready.then(() => {
+        if (this.worker === w) w.postMessage(Object.assign({ id, cmd }, msg || {}));
+      });
     });
   }
 

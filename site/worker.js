@@ -1,5 +1,6 @@
 // worker.js: a module Web Worker that runs the Go module (pcaplay.wasm) off
-// the main thread, so the page never freezes. It holds any number of runs
+// the main thread, so the page never freezes; the page compiles the module
+// once and sends it as the worker's first message (see init below). It holds any number of runs
 // (the module's runs by id) and only relays: each request {id, cmd, ...}
 // calls the module's command of that name and answers {id, ok: true,
 // result} or {id, error: {code, message}} (codes: PROTOCOL.errors). Typed
@@ -25,18 +26,33 @@ class CodedError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
-const loaded = (async () => {
-  const go = new Go();
+// The page's first message is {init: {module}}, pcaplay.wasm compiled once
+// for all its workers (worker-client.js), or {init: {reason}} when the page
+// could not compile it: the worker then compiles it itself, as it does
+// when its first message is a command (a worker started without a client).
+let initGiven;
+const init = new Promise((resolve) => { initGiven = resolve; });
+
+// instantiate runs the module the page compiled, or fetches and compiles one.
+async function instantiate(go, given) {
+  if (given && given.module instanceof WebAssembly.Module) {
+    return WebAssembly.instantiate(given.module, go.importObject); // an Instance
+  }
   const url = new URL("pcaplay.wasm", import.meta.url).href;
-  let inst;
+  const pageSaid = given && given.reason ? " (the page: " + given.reason + ")" : "";
   try {
-    ({ instance: inst } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
+    return (await WebAssembly.instantiateStreaming(fetch(url), go.importObject)).instance;
   } catch (e) {
     // a server without the application/wasm type: compile from bytes
-    const resp = await fetch(url);
-    if (!resp.ok) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: HTTP " + resp.status);
-    ({ instance: inst } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject));
+    const resp = await fetch(url).catch((e) => { throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: " + String((e && e.message) || e) + pageSaid); });
+    if (!resp.ok) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: HTTP " + resp.status + pageSaid);
+    return (await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)).instance;
   }
+}
+
+const loaded = (async () => {
+  const go = new Go();
+  const inst = await instantiate(go, await init);
   mem = inst.exports.mem;
   go.run(inst).then(() => { exited = true; });
   // for devtools and the memory test: the module's memory, from the worker
@@ -143,7 +159,16 @@ const handlers = {
 
 // one request at a time, in order (configure awaits its data)
 let chain = Promise.resolve();
-self.onmessage = (ev) => { chain = chain.then(() => handle(ev.data || {})); };
+let started = false;
+self.onmessage = (ev) => {
+  const m = ev.data || {};
+  if (!started) {
+    started = true;
+    if (m.init) { initGiven(m.init); return; }
+    initGiven(null);
+  }
+  chain = chain.then(() => handle(m));
+};
 
 async function handle(m) {
   try {

@@ -1,0 +1,84 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWasmCompiledOnce: the page compiles pcaplay.wasm once and hands the
+// module to every worker it starts: an experiment on 2 workers, one of
+// whose runs crashes its worker (a fresh worker runs it again), asks the
+// server for pcaplay.wasm once (before, each worker fetched it, a 304 at
+// best, and compiled it again), and its records are all there.
+func TestWasmCompiledOnce(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	siteMeter.reset()
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "2000", "runs", "4", "seed", "3",
+		"configs", "pmode:pmode", "workers", "2"))
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.crash({1: [1]}), true`)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	s := tb.waitExp("the end", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if s.Done != 4 || len(s.Failed) != 0 {
+		t.Fatalf("after one crash: %+v, want 4 done", s)
+	}
+	if n := siteMeter.reset()["/pcaplay.wasm"].Requests; n != 1 {
+		t.Errorf("pcaplay.wasm asked for %d times by a page with a probe, 2 workers and a restarted one: want once", n)
+	}
+	tb.noConsoleErrors()
+}
+
+// TestWasmCompileErrors: a module that cannot be fetched or compiled is a
+// WorkerError naming pcaplay.wasm and why; a failure is not kept (the next
+// worker asks again). A worker started without the page's module (its first
+// message a command, or the page's reason it has none) compiles its own.
+func TestWasmCompileErrors(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open("")
+	siteMeter.reset()
+	type result struct {
+		Missing  []string `json:"missing"`
+		NotWasm  []string `json:"notWasm"`
+		Alone    float64  `json:"alone"`
+		Told     float64  `json:"told"`
+		Instance bool     `json:"instance"`
+	}
+	r := eval[result](tb, 90*time.Second, `(async () => {
+		const { compiledModule } = await import("./worker-client.js");
+		const failure = async (url) => {
+			try { await compiledModule(url); return ["compiled"]; } catch (e) { return [e.name, e.code, e.message]; }
+		};
+		const missing = await failure(new URL("missing/pcaplay.wasm", location.href));
+		await failure(new URL("missing/pcaplay.wasm", location.href)); // asked again, not kept
+		const notWasm = await failure(new URL("app.js", location.href));
+		const m = await compiledModule(new URL("pcaplay.wasm", location.href));
+		// the worker's own compile: a command first, or the page's reason first
+		const ask = (first) => new Promise((resolve, reject) => {
+			const w = new Worker(new URL("worker.js", location.href), { type: "module" });
+			w.onmessage = (ev) => { w.terminate(); ev.data.error ? reject(new Error(ev.data.error.message)) : resolve(ev.data.result.version); };
+			w.onerror = (ev) => { w.terminate(); reject(new Error(ev.message)); };
+			if (first) w.postMessage(first);
+			w.postMessage({ id: 1, cmd: "protocol" });
+		});
+		return { missing, notWasm, alone: await ask(null), told: await ask({ init: { reason: "test" } }),
+			instance: m instanceof WebAssembly.Module };
+	})()`)
+	if len(r.Missing) != 3 || r.Missing[0] != "WorkerError" || r.Missing[1] != "worker-failed" || r.Missing[2] != "pcaplay.wasm: HTTP 404" {
+		t.Errorf("a missing module: %q, want a WorkerError worker-failed \"pcaplay.wasm: HTTP 404\"", r.Missing)
+	}
+	if n := siteMeter.reset()["/missing/pcaplay.wasm"].Requests; n != 2 {
+		t.Errorf("the missing module asked for %d times in two tries: a failure must not be kept", n)
+	}
+	if len(r.NotWasm) != 3 || r.NotWasm[1] != "worker-failed" || !strings.HasPrefix(r.NotWasm[2], "pcaplay.wasm: ") || !strings.Contains(r.NotWasm[2], "WebAssembly") {
+		t.Errorf("a file that is not WebAssembly: %q, want worker-failed, pcaplay.wasm: and the compiler's reason", r.NotWasm)
+	}
+	if !r.Instance {
+		t.Errorf("compiledModule did not give a WebAssembly.Module")
+	}
+	if r.Alone < 1 || r.Told != r.Alone {
+		t.Errorf("workers compiling their own module answered protocol versions %v and %v", r.Alone, r.Told)
+	}
+	// (no console check: the 404 above is logged, on purpose)
+}
