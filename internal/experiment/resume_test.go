@@ -62,6 +62,14 @@ func TestDataLabels(t *testing.T) {
 	if r := collect(t, tp, 1); r[0].Data != "none" {
 		t.Errorf("teaching problem: data %q, want none", r[0].Data)
 	}
+	// a CEC problem at a dimension without official files runs on
+	// generated data and says so (not "none", which is a teaching problem's)
+	for _, d := range []int{2, 20} {
+		cp := plan(t, Config{Algos: []string{"random"}, Problems: []string{"C01"}, Dim: d, Runs: 1, FES: 100})
+		if r := collect(t, cp, 1); r[0].Data != "generated" {
+			t.Errorf("C01 at D = %d on generated data: data %q, want generated", d, r[0].Data)
+		}
+	}
 }
 
 // TestDataLabelFunc: Config.Label, when set, names the data of the
