@@ -458,13 +458,15 @@ func (b BoundHandling) Repair(v, parent, lo, hi []float64, remutate func(v []flo
 	calls := 0
 	switch b {
 	case Resample:
-		if remutate != nil {
-			for !Inside(v, lo, hi) && calls < MaxResample {
-				remutate(v)
-				calls++
-			}
+		inside := Inside(v, lo, hi)
+		for remutate != nil && !inside && calls < MaxResample {
+			remutate(v)
+			calls++
+			inside = Inside(v, lo, hi)
 		}
-		reflect(v, parent, lo, hi)
+		if !inside { // (reflect leaves a point inside the box as it is)
+			reflect(v, parent, lo, hi)
+		}
 	case Midpoint:
 		if parent == nil {
 			reflect(v, nil, lo, hi)

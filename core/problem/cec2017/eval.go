@@ -110,8 +110,11 @@ func (p *cec) c01(x, g []float64) float64 {
 	f := s12(x, o, 0, 1)
 	var buf, cs [blockLen]float64
 	var g0 float64
-	for i0 := 0; i0 < p.dim; i0 += blockLen {
-		n := p.fill(buf[:], nil, x, i0) // z = x − o
+	for i0 := 0; i0 < len(x); i0 += blockLen {
+		n := min(blockLen, len(x)-i0)
+		for k, xk := range x[i0 : i0+n] {
+			buf[k] = xk - o[i0+k] // z = x − o
+		}
 		cosScaled(cs[:n], buf[:n], tenthPi)
 		for i, z := range buf[:n] {
 			g0 += float64(z*z) - float64(5000*cs[i]) - 4000
