@@ -17,6 +17,7 @@ import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
 import { Messages, noticeText, statusText } from "./messages.js";
+import { copySnippet, bindTransportKeys } from "./share.js";
 import { connect } from "./embed-api.js";
 import { RunExports } from "./exports.js";
 
@@ -156,34 +157,12 @@ function applyPage() {
   transport.setSpeed(ui.speed);
 }
 
-function shareURL(extra) {
-  return location.href.replace(/#.*$/, "") + "#" + state.serialize(extra);
-}
-
 function copy(what) {
-  const text = what === "iframe"
-    ? '<iframe src="' + shareURL({ embed: "1" }).replace(/"/g, "&quot;") + '" width="960" height="640" style="border:0" loading="lazy" title="pcaplay: PCA-projection playground"></iframe>'
-    : shareURL();
-  const name = what === "iframe" ? "iframe snippet" : "link";
-  settings.showSnippet(text, false);
-  const done = () => say("Copied the " + name + " to the clipboard.");
-  const manual = () => { settings.showSnippet(text, true); say("Select and copy the " + name + " below."); };
-  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, manual);
-  else {
-    settings.showSnippet(text, true);
-    try { document.execCommand("copy"); done(); } catch (e) { manual(); }
-  }
+  copySnippet(what, { state, settings, say, title: "pcaplay: PCA-projection playground" });
 }
 
 // ---------- events ----------
-document.addEventListener("keydown", (ev) => {
-  const t = ev.target;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(t.tagName))) return;
-  if (ev.key === " " || ev.code === "Space") { ev.preventDefault(); commands.toggle(); }
-  else if (ev.key === "ArrowRight") { ev.preventDefault(); commands.step().catch(() => {}); }
-  else if (ev.key === "r" || ev.key === "R") commands.reset().catch(() => {});
-});
+bindTransportKeys(commands);
 window.addEventListener("resize", () => view.resize());
 window.addEventListener("hashchange", () => {
   // a hand-edited address: the same transition, from the state it changes
