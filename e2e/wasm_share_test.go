@@ -10,7 +10,8 @@ import (
 // module to every worker it starts: an experiment on 2 workers, one of
 // whose runs crashes its worker (a fresh worker runs it again), asks the
 // server for pcaplay.wasm once (before, each worker fetched it, a 304 at
-// best, and compiled it again), and its records are all there.
+// best, and compiled it again), and its records are all there; the
+// official data it needs come from the server at most once.
 func TestWasmCompiledOnce(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
@@ -23,8 +24,24 @@ func TestWasmCompiledOnce(t *testing.T) {
 	if s.Done != 4 || len(s.Failed) != 0 {
 		t.Fatalf("after one crash: %+v, want 4 done", s)
 	}
-	if n := siteMeter.reset()["/pcaplay.wasm"].Requests; n != 1 {
+	sent := siteMeter.reset()
+	if n := sent["/pcaplay.wasm"].Requests; n != 1 {
 		t.Errorf("pcaplay.wasm asked for %d times by a page with a probe, 2 workers and a restarted one: want once", n)
+	}
+	// the official data of C01 at D = 10 are content-addressed, kept by the
+	// browser without revalidation: the probe's worker fetches them (unless
+	// an earlier test did), the pool's three workers take them from the cache
+	data := 0
+	for p, f := range sent {
+		if strings.HasPrefix(p, "/data/cec2017/") && strings.HasSuffix(p, ".txt") {
+			data++
+			if f.Requests > 1 {
+				t.Errorf("%s asked for %d times: an immutable file should come from the browser's cache", p, f.Requests)
+			}
+		}
+	}
+	if p := sent["/data/cec2017/manifest.json"]; p.Requests == 0 && data > 0 {
+		t.Errorf("data files fetched without the manifest")
 	}
 	tb.noConsoleErrors()
 }
