@@ -263,7 +263,10 @@ func TestExperimentCancelAndResume(t *testing.T) {
 	}
 	before := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)
 
-	// the link again, in a fresh page: the saved runs are offered
+	// the link again, in a fresh page (a page of its own first: navigating
+	// to the same address would only be a fragment navigation, no reload):
+	// the saved runs are offered
+	tb.navigate("about:blank")
 	tb.openExperiment(link)
 	r := tb.waitExp("the saved runs", 10*time.Second, func(s ExpState) bool { return s.Done > 0 })
 	if r.State != "idle" || r.Done != c.Done {

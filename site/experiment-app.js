@@ -90,8 +90,10 @@ function setDefinition(values, origin) {
   return refreshSaved();
 }
 
-// refreshSaved loads the saved runs of the definition and offers them.
-async function refreshSaved() {
+// refreshSaved loads the saved runs of the definition and offers them;
+// the experiment then stands in the state after ("idle", or "cancelled"
+// right after a cancel, so that the page keeps saying what happened).
+async function refreshSaved(after = "idle") {
   const id = experimentId(def);
   const saved = await store.load(id);
   if (experimentId(def) !== id || state === "running" || state === "paused") return;
@@ -103,7 +105,7 @@ async function refreshSaved() {
   if (n === 0) view.offerResume("");
   else if (n < all.length) view.offerResume(n + " of " + all.length + " runs of this experiment are saved in this browser.");
   else view.offerResume("All " + all.length + " runs of this experiment are saved in this browser.");
-  state = "idle";
+  state = after;
   view.setState(state, n > 0);
   view.showFailures([]);
   view.progress({ done: n, failed: 0, total: all.length, elapsed: 0, eta: null });
@@ -217,7 +219,7 @@ async function run(fresh) {
   showProgress();
   if (wasCancelled) {
     view.say("Cancelled: " + records.size + " finished runs are saved; open this link again to resume.");
-    refreshSaved();
+    refreshSaved("cancelled");
   } else {
     view.say("Done: " + records.size + " runs" + (failed.size ? ", " + failed.size + " failed" : "") + ".");
     showResults();
