@@ -401,3 +401,43 @@ func TestExperimentBadConfiguration(t *testing.T) {
 		t.Errorf("after a refused start: %+v", s)
 	}
 }
+
+// TestExperimentDoneMeans is issue 8's acceptance as a user meets it: from
+// the link, PMODE against CMODE on C01–C03 at D = 10 with the paper's budget
+// (MaxFES = 20000·D) and 25 runs, on the page's default pool; at the end the
+// page shows the tables, the tests and the charts, and the downloaded JSON
+// lines are cec run's records for the same seeds, so cec table prints the
+// same numbers from both.
+func TestExperimentDoneMeans(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02,C03", "dim", "10", "seed", "1",
+		"configs", "pmode:pmode,cmode:cmode"))
+	s := tb.expState()
+	if s.Total != 150 {
+		t.Fatalf("PMODE vs CMODE on C01–C03 with the default 25 runs: %d jobs, want 150", s.Total)
+	}
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="start"]').click(), true`)
+	s = tb.waitExp("the experiment's end", 20*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if s.Done != 150 || len(s.Failed) != 0 {
+		t.Fatalf("done: %+v", s)
+	}
+	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => document.querySelector('[data-results-root] section[data-dim="10"]') ? r(true) : setTimeout(w, 50); w(); })`)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "page.jsonl")
+	if err := os.WriteFile(page, []byte(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	native := filepath.Join(dir, "native.jsonl")
+	cec(t, "run", "-algo", "pmode,cmode", "-problem", "C01,C02,C03", "-dim", "10", "-runs", "25", "-seed", "1", "-workers", "2", "-quiet", "-o", native)
+	if cec(t, "table", page) != cec(t, "table", native) {
+		t.Errorf("cec table prints other numbers on the page's download than on cec run's file")
+	}
+	// the table, the tests and the ranking are cec's; the charts are drawn
+	checkResults(t, tb, "[data-results-root]", native, 10, "pmode", "cmode")
+	if n := eval[int](tb, 30*time.Second, `new Promise((r) => { const w = (i) => { const n = document.querySelectorAll('[data-results-root] section[data-dim="10"] canvas, [data-results-root] section[data-dim="10"] svg').length; n > 0 || i > 200 ? r(n) : setTimeout(() => w(i + 1), 50); }; w(0); })`); n == 0 {
+		t.Errorf("no chart drawn in the results")
+	}
+	tb.noConsoleErrors()
+}
