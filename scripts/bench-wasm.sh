@@ -15,17 +15,19 @@
 #
 #   make bench-wasm                       # RUNS=3 REPS=1
 #   RUNS=5 REPS=3 ALGOS="pmode heco-pde" PROBLEMS=C05 bash scripts/bench-wasm.sh
+#   NODE=/path/to/node bash scripts/bench-wasm.sh   # another Node (V8) than the one on PATH
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 GO=${GO:-go}
+NODE=${NODE:-node}
 RUNS=${RUNS:-3}
 REPS=${REPS:-1}
 DIM=${DIM:-10}
 ALGOS=${ALGOS:-"random de cmode pmode heco-de heco-pde"}
 PROBLEMS=${PROBLEMS:-"C01 C05"}
 
-command -v node >/dev/null || { echo "bench-wasm: node is not installed" >&2; exit 1; }
+command -v "$NODE" >/dev/null || { echo "bench-wasm: NODE=$NODE: not found (install Node.js or set NODE)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 $GO build -o "$tmp/cec" ./cmd/cec
@@ -33,7 +35,7 @@ GOOS=js GOARCH=wasm $GO build -o "$tmp/cec.wasm" ./cmd/cec
 wasmexec="$($GO env GOROOT)/lib/wasm/wasm_exec_node.js"
 
 native() { "$tmp/cec" "$@"; }
-wasm() { node --stack-size=8192 "$wasmexec" "$tmp/cec.wasm" "$@"; }
+wasm() { "$NODE" --stack-size=8192 "$wasmexec" "$tmp/cec.wasm" "$@"; }
 
 # cpu BUILD OUT ARGS...: CPU seconds of one run of BUILD, its stdout in OUT.
 cpu() {
@@ -55,6 +57,7 @@ best() {
 }
 
 echo "cec run, D = $DIM, 1 worker; CPU seconds per run: (T($((RUNS + 1)) runs) − T(1 run)) / $RUNS, best of $REPS"
+echo "node $("$NODE" --version) (V8 $("$NODE" -p process.versions.v8))"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 printf '%-9s %-4s %10s %10s %7s  %s\n' algo prob native wasm ratio records
 status=0

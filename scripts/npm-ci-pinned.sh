@@ -3,7 +3,7 @@
 # DIR/package-lock.json into DIR/node_modules (npm ci), unless FILE (a path
 # inside DIR that the install provides) is there and the lock file has not
 # changed since the last install. NAME prefixes the messages. Used by
-# install-axe.sh and install-deck.sh.
+# install-axe.sh, install-deck.sh and install-node-lts.sh.
 set -euo pipefail
 
 name=$1 dir=$2 file=$3

@@ -22,8 +22,9 @@ runs=${3:-8}
 dim=${4:-10}
 GO=${GO:-go}
 TOP=${TOP:-30}
+NODE=${NODE:-node} # another Node: NODE=$(bash scripts/install-node-lts.sh)
 
-command -v node >/dev/null || { echo "profile-wasm: node is not installed" >&2; exit 1; }
+command -v "$NODE" >/dev/null || { echo "profile-wasm: NODE=$NODE: not found (install Node.js or set NODE)" >&2; exit 1; }
 command -v perf >/dev/null || { echo "profile-wasm: perf is not installed (apt-get install linux-perf)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,7 +35,7 @@ args=(run -algo "$algo" -problem "$prob" -dim "$dim" -workers 1 -quiet -json -ru
 perf record -q -F 2000 -o "$tmp/perf.data" "$tmp/cec" "${args[@]}" >/dev/null 2>&1
 perf report -i "$tmp/perf.data" --no-children --stdio --sort sym -g none -F sample,sym 2>/dev/null |
 	awk '/^ *[0-9]/ { n = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); print n "\t" $0 }' >"$tmp/native.txt"
-node --stack-size=8192 --cpu-prof --cpu-prof-dir="$tmp/prof" --cpu-prof-interval 500 \
+"$NODE" --stack-size=8192 --cpu-prof --cpu-prof-dir="$tmp/prof" --cpu-prof-interval 500 \
 	"$($GO env GOROOT)/lib/wasm/wasm_exec_node.js" "$tmp/cec.wasm" "${args[@]}" >/dev/null
 
 python3 - "$tmp/native.txt" "$tmp"/prof/*.cpuprofile "$TOP" <<'EOF'
