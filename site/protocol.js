@@ -322,6 +322,7 @@ export const PROTOCOL = freeze({
       "runs",
       "notes",
       "dims",
+      "progress",
       "jsonl"
     ],
     "resultsCharts": [
@@ -342,6 +343,19 @@ export const PROTOCOL = freeze({
       "charts",
       "ecdf",
       "targets"
+    ],
+    "resultsPending": [
+      "config",
+      "problem",
+      "dim",
+      "done",
+      "runs"
+    ],
+    "resultsProgress": [
+      "done",
+      "total",
+      "pending",
+      "label"
     ],
     "resultsTable": [
       "config",
@@ -376,6 +390,7 @@ export const PROTOCOL = freeze({
       "log_fes",
       "charts_of",
       "jsonl",
+      "grid",
       "source"
     ]
   },

@@ -41,6 +41,61 @@ type ResultsOptions struct {
 	ChartsOf string `json:"charts_of"`
 	// JSONL asks for Results.JSONL.
 	JSONL bool `json:"jsonl"`
+	// Grid is the grid of an experiment whose runs are not all finished
+	// (the experiment view while it runs, or its saved runs before a
+	// resume): with it Summarise says how far the runs are
+	// (Results.Progress), names the (configuration, problem) pairs with
+	// runs still to come there instead of in Notes, and marks every chart
+	// title "(partial)" until every run of the grid is in. It needs
+	// Configs (the grid's configurations); every record must be a run of
+	// the grid. Nil: the records are all there is.
+	Grid *Grid `json:"grid"`
+}
+
+// Grid is the grid of an experiment: every configuration (ResultsOptions.
+// Configs) on every problem at its dimension, runs 0 … Runs−1.
+type Grid struct {
+	// Runs is the number of runs of a configuration on a problem.
+	Runs int `json:"runs"`
+	// Problems are the experiment's problems, each at its dimension (a
+	// teaching problem runs at D = 2 beside CEC problems at another D).
+	Problems []GridProblem `json:"problems"`
+}
+
+// GridProblem is a problem of a Grid at its dimension.
+type GridProblem struct {
+	Problem string `json:"problem"`
+	Dim     int    `json:"dim"`
+}
+
+// Progress is how far the records are through ResultsOptions.Grid.
+type Progress struct {
+	// Done is the number of finished runs of the grid, Total its runs
+	// (configurations × problems × runs).
+	Done  int `json:"done"`
+	Total int `json:"total"`
+	// Pending are the (configuration, problem) pairs with fewer finished
+	// runs than the grid's, in the grid's order (configuration, then
+	// problem); empty when every run is in.
+	Pending []PendingCell `json:"pending"`
+	// Label says in a few sentences what partial results are of and what
+	// the tests and the ranking cover; empty when every run is in.
+	Label string `json:"label"`
+}
+
+// PendingCell is a (configuration, problem) pair of a Grid with Done of
+// its Runs finished.
+type PendingCell struct {
+	Config  string `json:"config"`
+	Problem string `json:"problem"`
+	Dim     int    `json:"dim"`
+	Done    int    `json:"done"`
+	Runs    int    `json:"runs"`
+}
+
+// String is "pmode on C01 at D = 10: 3 of 25 runs".
+func (c PendingCell) String() string {
+	return fmt.Sprintf("%s on %s at D = %d: %d of %d runs", c.Config, c.Problem, c.Dim, c.Done, c.Runs)
 }
 
 // Results is everything the results view shows of a set of runs.
@@ -53,6 +108,9 @@ type Results struct {
 	Notes []string `json:"notes"`
 	// Dims are the results at each dimension, in increasing order.
 	Dims []DimResults `json:"dims"`
+	// Progress is set when ResultsOptions.Grid is (else null): the finished runs of
+	// the grid and what partial results are of.
+	Progress *Progress `json:"progress"`
 	// JSONL is every record given (not only those shown), one JSON line
 	// each in canonical order: what cec merge writes of them (with
 	// ResultsOptions.JSONL; empty otherwise).
@@ -218,6 +276,15 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 			res.Configs = append(res.Configs, c)
 		}
 	}
+	var prog *Progress
+	if o.Grid != nil {
+		var err error
+		if prog, err = gridProgress(recs, o.Configs, o.Grid); err != nil {
+			return nil, err
+		}
+		res.Progress = prog
+	}
+	partial := prog != nil && prog.Done < prog.Total
 	if o.Dim != 0 && !slices.Contains(Dims(recs), o.Dim) {
 		return nil, fmt.Errorf("dim = %d: no runs at that dimension (have %v)", o.Dim, Dims(recs))
 	}
@@ -238,12 +305,19 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	}
 	res.Runs = len(shown)
 	for _, d := range Dims(shown) {
-		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES, o.ChartsOf)
+		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES, o.ChartsOf, o.Grid != nil, partial)
 		if err != nil {
 			return nil, err
 		}
 		res.Notes = append(res.Notes, notes...)
 		res.Dims = append(res.Dims, *dr)
+	}
+	if partial {
+		prog.Label = progressLabel(prog, o.Configs, o.Grid, res.Dims)
+		// the LaTeX export says so too (a comment: the tables still compile)
+		for i := range res.Dims {
+			res.Dims[i].LaTeX = fmt.Sprintf("%% Partial results: %d of %d runs of the experiment are finished.\n", prog.Done, prog.Total) + res.Dims[i].LaTeX
+		}
 	}
 	if o.JSONL {
 		sorted := slices.Clone(recs)
@@ -261,9 +335,126 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	return res, nil
 }
 
+// gridProgress counts the runs of recs in the grid of configs and g,
+// refusing a bad grid and a record that is not one of its runs.
+func gridProgress(recs []Record, configs []string, g *Grid) (*Progress, error) {
+	switch {
+	case len(configs) == 0:
+		return nil, fmt.Errorf("grid: want its configurations (configs)")
+	case g.Runs < 1:
+		return nil, fmt.Errorf("grid: runs = %d: want at least 1", g.Runs)
+	case len(g.Problems) == 0:
+		return nil, fmt.Errorf("grid: no problems")
+	}
+	done := map[cell]int{}
+	for i, p := range g.Problems {
+		k := cell{"", p.Problem, p.Dim}
+		if p.Problem == "" || p.Dim < 1 {
+			return nil, fmt.Errorf("grid: problems[%d] = %q at D = %d: want a problem at a dimension ≥ 1", i, p.Problem, p.Dim)
+		}
+		if _, twice := done[k]; twice {
+			return nil, fmt.Errorf("grid: %s at D = %d listed twice", p.Problem, p.Dim)
+		}
+		done[k] = 0
+	}
+	for i, r := range recs {
+		_, ok := done[cell{"", r.Problem, r.Dim}]
+		if !ok || !slices.Contains(configs, r.Algo) || r.Run >= g.Runs {
+			return nil, fmt.Errorf("record %d (%s): not a run of the grid (%s × %d problem(s) × %d runs)", i+1, r.Key(), strings.Join(configs, ", "), len(g.Problems), g.Runs)
+		}
+		done[cell{r.Algo, r.Problem, r.Dim}]++
+	}
+	p := &Progress{Total: len(configs) * len(g.Problems) * g.Runs, Pending: []PendingCell{}}
+	for _, c := range configs {
+		for _, gp := range g.Problems {
+			n := done[cell{c, gp.Problem, gp.Dim}]
+			p.Done += n
+			if n < g.Runs {
+				p.Pending = append(p.Pending, PendingCell{Config: c, Problem: gp.Problem, Dim: gp.Dim, Done: n, Runs: g.Runs})
+			}
+		}
+	}
+	return p, nil
+}
+
+// progressLabel says what partial results are of: how many runs are in,
+// and at each dimension of the grid what the tests and the ranking cover
+// (DimResults.Compared: the problems with finished runs of every
+// configuration that has runs there) and which configurations they leave
+// out.
+func progressLabel(p *Progress, configs []string, g *Grid, dims []DimResults) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Partial results: %d of %d runs are finished.", p.Done, p.Total)
+	lo, hi := g.Runs, 0
+	done := map[cell]int{}
+	for _, c := range p.Pending {
+		done[cell{c.Config, c.Problem, c.Dim}] = c.Done
+	}
+	for _, c := range configs {
+		for _, gp := range g.Problems {
+			n, pending := done[cell{c, gp.Problem, gp.Dim}]
+			if !pending {
+				n = g.Runs
+			}
+			lo, hi = min(lo, n), max(hi, n)
+		}
+	}
+	span := fmt.Sprint(lo)
+	if lo != hi {
+		span = fmt.Sprintf("%d–%d", lo, hi)
+	}
+	fmt.Fprintf(&b, " Every table, test, rank and chart is of the finished runs only (%s of the %d runs of each configuration on each problem) and changes as more finish.", span, g.Runs)
+	var gdims []int
+	for _, gp := range g.Problems {
+		if !slices.Contains(gdims, gp.Dim) {
+			gdims = append(gdims, gp.Dim)
+		}
+	}
+	slices.Sort(gdims)
+	for _, d := range gdims {
+		var planned []string
+		for _, gp := range g.Problems {
+			if gp.Dim == d {
+				planned = append(planned, gp.Problem)
+			}
+		}
+		i := slices.IndexFunc(dims, func(dr DimResults) bool { return dr.Dim == d })
+		if i < 0 {
+			fmt.Fprintf(&b, " No run at D = %d is finished yet.", d)
+			continue
+		}
+		dr := dims[i]
+		var missing []string
+		for _, c := range configs {
+			if !slices.ContainsFunc(dr.Tables, func(t ConfigTable) bool { return t.Config == c }) {
+				missing = append(missing, c)
+			}
+		}
+		if len(missing) > 0 {
+			fmt.Fprintf(&b, " At D = %d %s %s no finished run yet and %s left out of the tests and the ranking.", d, strings.Join(missing, ", "),
+				map[bool]string{true: "has", false: "have"}[len(missing) == 1], map[bool]string{true: "is", false: "are"}[len(missing) == 1])
+		}
+		switch {
+		case len(dr.Compared) == 0:
+			fmt.Fprintf(&b, " At D = %d no problem has finished runs of every configuration yet: no tests, no ranking.", d)
+		case len(dr.Compared) < len(planned):
+			fmt.Fprintf(&b, " The tests and the ranking at D = %d cover %d of its %d problems (%s), those with finished runs of every configuration.", d, len(dr.Compared), len(planned), strings.Join(dr.Compared, ", "))
+		default:
+			fmt.Fprintf(&b, " The tests and the ranking at D = %d cover all its problems (%d).", d, len(planned))
+		}
+	}
+	return b.String()
+}
+
 // summariseDim computes the results at dimension d of the records recs of
-// configs (each with runs somewhere, not necessarily at d).
-func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool, chartsOf string) (*DimResults, []string, error) {
+// configs (each with runs somewhere, not necessarily at d). With grid the
+// runs a pair lacks are named by Progress, not in the notes; partial marks
+// the chart titles.
+func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool, chartsOf string, grid, partial bool) (*DimResults, []string, error) {
+	mark := ""
+	if partial {
+		mark = " (partial)"
+	}
 	dr := &DimResults{Dim: d, Problems: Problems(recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
 	// sel is Select over an index of the cells at d (Select scans every
 	// record, and the charts ask for every cell several times)
@@ -296,7 +487,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 	}
 	for _, c := range here {
 		for _, p := range dr.Problems {
-			if n := len(sel(c, p)); n < most {
+			if n := len(sel(c, p)); n < most && !grid {
 				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, d, n, most))
 			}
 		}
@@ -415,14 +606,14 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		title := fmt.Sprintf("%s, D = %d", p, d)
 		var err error
 		if draw {
-			if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band", LogFES: logFES}); err != nil {
+			if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band" + mark, LogFES: logFES}); err != nil {
 				return nil, nil, err
 			}
-			if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs"}); err != nil {
+			if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs" + mark}); err != nil {
 				return nil, nil, err
 			}
 			if infeasible {
-				if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs", Violation: true}); err != nil {
+				if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs" + mark, Violation: true}); err != nil {
 					return nil, nil, err
 				}
 			}
@@ -452,7 +643,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		if !draw {
 			continue
 		}
-		if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF", LogFES: logFES, To: budget}); err != nil {
+		if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF" + mark, LogFES: logFES, To: budget}); err != nil {
 			return nil, nil, err
 		}
 		dr.Charts = append(dr.Charts, pc)
@@ -465,7 +656,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		}
 		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
 	}
-	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(targets))
+	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(targets)) + mark
 	var err error
 	if dr.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title, LogFES: logFES, To: budget}); err != nil {
 		return nil, nil, err

@@ -272,3 +272,141 @@ func BenchmarkSummarise(b *testing.B) {
 		})
 	}
 }
+
+// With the grid of an experiment that is still running (ResultsOptions.
+// Grid), Summarise says how far it is and what the partial results are of,
+// and the numbers are those of the records alone; once every run is in
+// the results are those without the grid.
+func TestSummariseGrid(t *testing.T) {
+	configs := []string{"pmode", "cmode"}
+	grid := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"C02", 10}, {"C03", 10}}}
+	var all []Record
+	for _, c := range configs {
+		for _, p := range []string{"C01", "C02", "C03"} {
+			for r := range 4 {
+				f := float64(r)
+				if c == "cmode" {
+					f += 10
+				}
+				all = append(all, rec(c, p, r, f, 0))
+			}
+		}
+	}
+	keep := func(recs []Record, drop func(Record) bool) []Record { return slices.DeleteFunc(slices.Clone(recs), drop) }
+	// C01 complete; C02: pmode 2 runs, cmode 1; C03: pmode 3 runs, cmode none
+	some := keep(all, func(r Record) bool {
+		return r.Problem == "C02" && (r.Algo == "pmode" && r.Run >= 2 || r.Algo == "cmode" && r.Run >= 1) ||
+			r.Problem == "C03" && (r.Algo == "pmode" && r.Run >= 3 || r.Algo == "cmode")
+	})
+	o := ResultsOptions{Configs: configs, ChartsOf: "C02"}
+	plain, err := Summarise(some, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Grid = grid
+	res, err := Summarise(some, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Progress
+	if p == nil || p.Done != len(some) || p.Total != 24 {
+		t.Fatalf("progress %+v, want %d of 24", p, len(some))
+	}
+	var pending []string
+	for _, c := range p.Pending {
+		pending = append(pending, c.String())
+	}
+	want := []string{"pmode on C02 at D = 10: 2 of 4 runs", "pmode on C03 at D = 10: 3 of 4 runs",
+		"cmode on C02 at D = 10: 1 of 4 runs", "cmode on C03 at D = 10: 0 of 4 runs"}
+	if !reflect.DeepEqual(pending, want) {
+		t.Errorf("pending %q\nwant %q", pending, want)
+	}
+	for _, s := range []string{"Partial results: 14 of 24 runs are finished.", "(0–4 of the 4 runs of each configuration on each problem)",
+		"The tests and the ranking at D = 10 cover 2 of its 3 problems (C01, C02), those with finished runs of every configuration."} {
+		if !strings.Contains(p.Label, s) {
+			t.Errorf("label %q\nlacks %q", p.Label, s)
+		}
+	}
+	// the numbers are the records' alone; the grid changes the notes (the
+	// pairs with runs to come are in Progress), the chart titles and the
+	// LaTeX's first line
+	d, pd := res.Dims[0], plain.Dims[0]
+	if !reflect.DeepEqual(d.Tables, pd.Tables) || !reflect.DeepEqual(d.Tests, pd.Tests) || !reflect.DeepEqual(d.Rank, pd.Rank) || !reflect.DeepEqual(d.Compared, []string{"C01", "C02"}) {
+		t.Errorf("with the grid the tables, tests or ranking differ from those of the records alone")
+	}
+	if slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, " of 4 runs.") }) || !slices.ContainsFunc(plain.Notes, func(n string) bool { return strings.Contains(n, "cmode on C02 at D = 10: 1 of 4 runs.") }) {
+		t.Errorf("notes with the grid %q, without %q", res.Notes, plain.Notes)
+	}
+	if want := "% Partial results: 14 of 24 runs of the experiment are finished.\n"; d.LaTeX != want+pd.LaTeX {
+		t.Errorf("LaTeX %.80q, want %q and the tables", d.LaTeX, want)
+	}
+	for _, raw := range []json.RawMessage{d.Charts[0].Convergence, d.Charts[0].BoxF, d.Charts[0].ECDF, d.ECDF} {
+		if !strings.Contains(string(raw), "(partial)") {
+			t.Errorf("chart title not marked partial: %.120s", raw)
+		}
+	}
+
+	// a configuration without runs at all, a dimension without runs
+	g2 := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"rosenbrock", 2}}}
+	only := keep(all, func(r Record) bool { return r.Algo != "pmode" || r.Problem != "C01" || r.Run > 0 })
+	res, err = Summarise(only, ResultsOptions{Configs: configs, Grid: g2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Partial results: 1 of 16 runs are finished.", "No run at D = 2 is finished yet.",
+		"At D = 10 cmode has no finished run yet and is left out of the tests and the ranking.", "The tests and the ranking at D = 10 cover all its problems (1)."} {
+		if !strings.Contains(res.Progress.Label, s) {
+			t.Errorf("label %q\nlacks %q", res.Progress.Label, s)
+		}
+	}
+
+	// every run in: the results without the grid, and a progress of 24 of 24
+	o.Grid = nil
+	full, err := Summarise(all, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Grid = grid
+	done, err := Summarise(all, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := done.Progress; p == nil || p.Done != 24 || p.Total != 24 || len(p.Pending) != 0 || p.Label != "" {
+		t.Errorf("complete: progress %+v", p)
+	}
+	done.Progress = nil
+	if !reflect.DeepEqual(done, full) {
+		t.Errorf("a complete grid's results differ from those without the grid")
+	}
+}
+
+func TestSummariseGridErrors(t *testing.T) {
+	good := []Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
+	configs := []string{"pmode", "cmode"}
+	g := func(runs int, probs ...GridProblem) *Grid { return &Grid{Runs: runs, Problems: probs} }
+	c01 := GridProblem{"C01", 10}
+	for _, c := range []struct {
+		name    string
+		recs    []Record
+		configs []string
+		grid    *Grid
+		want    string
+	}{
+		{"no configs", good, nil, g(2, c01), "grid: want its configurations (configs)"},
+		{"runs", good, configs, g(0, c01), "grid: runs = 0: want at least 1"},
+		{"no problems", good, configs, g(2), "grid: no problems"},
+		{"bad problem", good, configs, g(2, c01, GridProblem{"C02", 0}), `grid: problems[1] = "C02" at D = 0`},
+		{"twice", good, configs, g(2, c01, c01), "grid: C01 at D = 10 listed twice"},
+		{"run beyond", append(slices.Clone(good), rec("pmode", "C01", 2, 1, 0)), configs, g(2, c01), "record 3 (pmode C01 D=10 run 2): not a run of the grid"},
+		{"other problem", good, configs, g(2, GridProblem{"C02", 10}), "record 1 (pmode C01 D=10 run 0): not a run of the grid"},
+		{"other dim", good, configs, g(2, GridProblem{"C01", 30}), "record 1"},
+		{"other config", good, []string{"pmode"}, g(2, c01), "record 2 (cmode C01 D=10 run 0): not a run of the grid"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Summarise(c.recs, ResultsOptions{Configs: c.configs, Grid: c.grid})
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %v, want one line with %q", err, c.want)
+			}
+		})
+	}
+}

@@ -211,6 +211,8 @@ func Protocol() ProtocolSpec {
 		"resultsDim":       jsonKeys(experiment.DimResults{}),
 		"resultsTable":     jsonKeys(experiment.ConfigTable{}),
 		"resultsCharts":    jsonKeys(experiment.ProblemCharts{}),
+		"resultsProgress":  jsonKeys(experiment.Progress{}),
+		"resultsPending":   jsonKeys(experiment.PendingCell{}),
 		"summariseOptions": jsonKeys(SummariseOptions{}),
 	}
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"

@@ -185,3 +185,36 @@ func ExampleSummarise() {
 	// [problem C01] [best 3.00000e+00] [median 3.00000e+00] [mean 4.00000e+00]
 	// two.jsonl:2: "x": 1 coordinates, "dim" = 2
 }
+
+// The summarise command reads the grid of an experiment that is still
+// running ("grid") and answers its progress; a bad grid is a one-line
+// bad-argument error.
+func TestSummariseGrid(t *testing.T) {
+	lines := runLines(t) // cmode, pmode × C01, C06 at D = 10 × 3 runs
+	got, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "grid": {"runs": 4, "problems": [{"problem": "C01", "dim": 10}, {"problem": "C06", "dim": 10}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Progress map[string]json.RawMessage `json:"progress"`
+	}
+	if err := json.Unmarshal(got, &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Protocol().Keys["resultsProgress"] {
+		if _, ok := res.Progress[k]; !ok {
+			t.Errorf("progress has no key %q", k)
+		}
+	}
+	var p experiment.Progress
+	b, _ := json.Marshal(res.Progress)
+	json.Unmarshal(b, &p)
+	if p.Done != 12 || p.Total != 16 || len(p.Pending) != 4 || !strings.HasPrefix(p.Label, "Partial results: 12 of 16 runs are finished.") {
+		t.Errorf("progress %+v", p)
+	}
+	_, err = Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "grid": {"runs": 2, "problems": [{"problem": "C01", "dim": 10}, {"problem": "C06", "dim": 10}]}}`))
+	var pe *Error
+	if err == nil || !errors.As(err, &pe) || pe.Code != CodeBadArgument || !strings.Contains(err.Error(), "not a run of the grid") {
+		t.Errorf("records beyond the grid's runs: %v", err)
+	}
+}
