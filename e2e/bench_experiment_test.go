@@ -24,16 +24,22 @@ import (
 // work). It also reports the longest main-thread task while the experiment
 // ran, and checks that both wrote the same records.
 //
-// PCAPLAY_BENCH_EXP_RUNS changes the number of runs (25).
+// PCAPLAY_BENCH_EXP_RUNS changes the number of runs (25),
+// PCAPLAY_BENCH_EXP_WORKERS the workers of both (2), and
+// PCAPLAY_BENCH_EXP_ALGO and _PROBLEM the algorithm (heco-pde) and the
+// problem (C01): with WORKERS=1 the CPU ratio is the browser's V8 against
+// native code, per algorithm, the page's own work included.
 func BenchmarkExperimentVsCLI(b *testing.B) {
 	h := setup(b)
 	runs := envInt("PCAPLAY_BENCH_EXP_RUNS", 25)
+	workers := envInt("PCAPLAY_BENCH_EXP_WORKERS", 2)
+	algo, problem := envString("PCAPLAY_BENCH_EXP_ALGO", "heco-pde"), envString("PCAPLAY_BENCH_EXP_PROBLEM", "C01")
 	for b.Loop() {
 		dir := b.TempDir()
 		// native
 		out := filepath.Join(dir, "cec.jsonl")
-		cmd := exec.Command(cecBinary(b), "run", "-algo", "heco-pde", "-problem", "C01", "-dim", "10", "-runs", fmt.Sprint(runs),
-			"-seed", "1", "-workers", "2", "-quiet", "-o", out)
+		cmd := exec.Command(cecBinary(b), "run", "-algo", algo, "-problem", problem, "-dim", "10", "-runs", fmt.Sprint(runs),
+			"-seed", "1", "-workers", fmt.Sprint(workers), "-quiet", "-o", out)
 		t0 := time.Now()
 		if o, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("cec run: %v\n%s", err, o)
@@ -43,7 +49,7 @@ func BenchmarkExperimentVsCLI(b *testing.B) {
 		nativeCPU := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 
 		// the page
-		pageWall, pageCPU, longest, lines := pageExperiment(b, h, "C01", 10, runs, 2)
+		pageWall, pageCPU, longest, lines := pageExperiment(b, h, algo, problem, 10, runs, workers)
 		want, err := os.ReadFile(out)
 		if err != nil {
 			b.Fatal(err)
@@ -58,8 +64,8 @@ func BenchmarkExperimentVsCLI(b *testing.B) {
 		b.ReportMetric(pageCPU, "page-cpu-s")
 		b.ReportMetric(pageCPU/nativeCPU, "cpu-ratio")
 		b.ReportMetric(longest, "longtask-max-ms")
-		b.Logf("%d runs of heco-pde on C01, D = 10, 2 workers: wall page %.1f s, cec run %.1f s: ratio %.2f (target ≤ 2.5); CPU page %.1f s, cec run %.1f s: ratio %.2f; longest main-thread task during the experiment %.0f ms",
-			runs, pageWall, native, pageWall/native, pageCPU, nativeCPU, pageCPU/nativeCPU, longest)
+		b.Logf("%d runs of %s on %s, D = 10, %d workers: wall page %.1f s, cec run %.1f s: ratio %.2f (target ≤ 2.5); CPU page %.1f s, cec run %.1f s: ratio %.2f; longest main-thread task during the experiment %.0f ms",
+			runs, algo, problem, workers, pageWall, native, pageWall/native, pageCPU, nativeCPU, pageCPU/nativeCPU, longest)
 	}
 }
 
@@ -70,7 +76,7 @@ func BenchmarkExperimentRunWall(b *testing.B) {
 	h := setup(b)
 	for b.Loop() {
 		for _, c := range []struct{ dim, runs int }{{10, envInt("PCAPLAY_BENCH_EXP_RUNS10", 4)}, {30, envInt("PCAPLAY_BENCH_EXP_RUNS30", 2)}} {
-			wall, cpu, _, _ := pageExperiment(b, h, "C01", c.dim, c.runs, 1)
+			wall, cpu, _, _ := pageExperiment(b, h, "heco-pde", "C01", c.dim, c.runs, 1)
 			per := wall / float64(c.runs)
 			b.ReportMetric(per, fmt.Sprintf("s/run-D%d", c.dim))
 			b.ReportMetric(cpu/float64(c.runs), fmt.Sprintf("cpu-s/run-D%d", c.dim))
@@ -79,14 +85,14 @@ func BenchmarkExperimentRunWall(b *testing.B) {
 	}
 }
 
-// pageExperiment runs an experiment of heco-pde in a fresh tab and returns
+// pageExperiment runs an experiment of one algorithm in a fresh tab and returns
 // its wall time (the page's elapsed), the browser's CPU time meanwhile, the
 // longest main-thread task while it ran (ms) and its JSON lines.
-func pageExperiment(b *testing.B, h *harness, problem string, dim, runs, workers int) (float64, float64, float64, string) {
+func pageExperiment(b *testing.B, h *harness, algo, problem string, dim, runs, workers int) (float64, float64, float64, string) {
 	b.Helper()
 	tb := h.newTab(b)
 	tb.openExperiment(hash("mode", "experiment", "problems", problem, "dim", fmt.Sprint(dim), "runs", fmt.Sprint(runs), "seed", "1",
-		"configs", "heco-pde:heco-pde", "workers", fmt.Sprint(workers)))
+		"configs", algo+":"+algo, "workers", fmt.Sprint(workers)))
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`) // the page settles
 	eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, window.__e2e.benchT0 = performance.now())`)
 	var tr *tracer
