@@ -12,9 +12,25 @@
 //
 // The results view (results-view.js) fills the view's [data-results-root]
 // with the results of the finished runs (Go's summarise, in the probe
-// worker) whenever the experiment is not running: at its end, after a
-// cancel, and when saved runs are loaded; never while it runs (the page
-// stays responsive).
+// worker). While runs are missing (the experiment runs or is paused, or
+// was cancelled, or saved runs wait for a resume) they are partial
+// results: summarise gets the experiment's grid and says how far it is
+// and what the tables, tests and ranking cover (results-view.js shows its
+// label and the pending pairs). At the end the results of every finished
+// run replace them, summarised as they always were (without the grid).
+//
+// Live results, throttled: while the experiment runs, the partial results
+// are summarised again when a run has finished since the last time and at
+// least LIVE_MS (2 s) have passed since the last update ended, and at
+// least LIVE_FACTOR (4) times as long as that update took (so that on a
+// big grid, where Go's summary takes long, the probe worker spends at most
+// about a fifth of its time on it and the runs keep their cores); one
+// update at a time. The update is Go's work in the worker; the page only
+// lays out the tables and updates the charts drawn (setOption, one chart
+// per task), so no main-thread task is long (BenchmarkExperimentLive).
+// While the results are partial every export says so in its file name
+// (the view's exports, and the JSON lines download:
+// pcaplay-experiment-partial.jsonl).
 import { State, parse } from "./state.js";
 import { WorkerClient, needsRestart } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -47,6 +63,11 @@ let timer = null;
 let crashHook = null;    // tests: (job, attempt) → crash that attempt's worker
 let dataWarned = false;
 
+const LIVE_MS = 2000, LIVE_FACTOR = 4;
+// live updates: the one in flight, the one waiting, when the last ended,
+// what it cost, how many runs it showed
+let live = { busy: false, timer: null, last: -Infinity, cost: 0, shown: 0, updates: 0 };
+
 const view = createExperimentView(root, {
   // the form's values replace the definition's keys (an emptied fes or
   // workers goes back to its default)
@@ -68,13 +89,61 @@ const view = createExperimentView(root, {
 
 const results = createResultsView(view.results, { summarise: (jsonl, options) => probe.call("summarise", { jsonl, options }) });
 
-// showResults shows the results of the finished runs (or none).
+// showResults shows the results of the finished runs (or none): partial
+// results with the grid while runs are missing, except at the end of an
+// experiment (whose failed runs will not come): then as cec table would.
 function showResults() {
   if (records.size === 0) {
     results.clear();
     return;
   }
-  results.show({ configs: def.configs.map((c) => c.name) }, jsonl()).catch(() => {}); // the view shows the error
+  const configs = { configs: def.configs.map((c) => c.name) };
+  if (records.size < all.length && state !== "done") results.showPartial(configs, jsonl(), grid()).catch(() => {}); // the view shows the error
+  else results.show(configs, jsonl(), { keep: true }).catch(() => {});
+}
+
+/** grid is the experiment's grid as Go's summarise reads it (experiment.Grid). */
+function grid() {
+  const problems = [];
+  const seen = new Set();
+  for (const j of all) {
+    const k = j.problem + "|" + j.dim;
+    if (!seen.has(k)) { seen.add(k); problems.push({ problem: j.problem, dim: j.dim }); }
+  }
+  return { runs: def.runs, problems };
+}
+
+// liveKick asks for a live update of the partial results when the
+// throttle allows it (LIVE_MS, LIVE_FACTOR above).
+function liveKick() {
+  if (live.busy || live.timer !== null) return;
+  const wait = Math.max(0, live.last + Math.max(LIVE_MS, LIVE_FACTOR * live.cost) - performance.now());
+  live.timer = setTimeout(liveUpdate, wait);
+}
+
+async function liveUpdate() {
+  live.timer = null;
+  if ((state !== "running" && state !== "paused") || records.size === live.shown || records.size === 0) return;
+  live.busy = true;
+  live.shown = records.size;
+  const t0 = performance.now();
+  const mine = pool;
+  try {
+    await results.showPartial({ configs: def.configs.map((c) => c.name) }, jsonl(), grid());
+  } catch {
+    // the view shows the error
+  }
+  if (pool !== mine) return; // another experiment started meanwhile
+  live.busy = false;
+  live.cost = performance.now() - t0;
+  live.last = performance.now();
+  live.updates++;
+  if (records.size > live.shown) liveKick();
+}
+
+function liveStop() {
+  if (live.timer !== null) clearTimeout(live.timer);
+  live = { busy: false, timer: null, last: -Infinity, cost: 0, shown: 0, updates: 0 };
 }
 
 // ---------- definition and address ----------
@@ -186,7 +255,9 @@ async function run(fresh) {
   pool.crashHook = crashHook;
   clock = { t0: performance.now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((s, j) => s + j.fes, 0), fesDone: 0, inflight: new Map() };
   state = "running";
-  results.clear();
+  liveStop();
+  if (records.size > 0) liveKick(); // the saved runs, at once
+  else results.clear();
   view.lock(true);
   view.setState(state, records.size > 0);
   view.say(todo.length ? "Running " + todo.length + " runs on " + Math.min(size, todo.length) + " worker" + (size > 1 ? "s" : "") + "…" : "Every run is already finished.");
@@ -199,6 +270,7 @@ async function run(fresh) {
       records.set(job.key, line);
       if (records.size === 1) view.setState(state, true); // the finished runs can be downloaded now
       checkData(job, line);
+      liveKick();
       store.put(id, job.key, line).catch((e) => view.say("Could not save a finished run in this browser: " + e.message));
     },
     onProgress(job, fes) { clock.inflight.set(job.key, fes); },
@@ -212,6 +284,9 @@ async function run(fresh) {
   thisPool.terminate();
   clearInterval(timer);
   if (pool !== thisPool) return;
+  const updates = live.updates;
+  liveStop();
+  live.updates = updates;
   const wasCancelled = state === "cancelled";
   state = wasCancelled ? "cancelled" : "done";
   view.lock(false);
@@ -290,7 +365,7 @@ function download() {
   const blob = new Blob([jsonl()], { type: "application/x-ndjson" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = "pcaplay-experiment.jsonl";
+  a.download = records.size < all.length ? "pcaplay-experiment-partial.jsonl" : "pcaplay-experiment.jsonl";
   document.body.append(a);
   a.click();
   a.remove();
@@ -313,7 +388,7 @@ const ready = (async () => {
 window.pcaplayExperiment = {
   ready,
   state: () => ({ state, total: all.length, done: records.size, failed: [...failed.entries()], jobs: all.length,
-    elapsed: elapsed(), definition: def && toValues(def) }),
+    elapsed: elapsed(), definition: def && toValues(def), liveUpdates: live.updates }),
   jsonl,
   /** the results view (results-view.js) */
   results,

@@ -8,12 +8,24 @@
 // Go decides, JS draws: every number, table cell, mark and chart option
 // comes from the summarise command (internal/play.Summarise →
 // internal/experiment.Summarise, in the worker); this file lays them out.
+//
+// Partial results (showPartial): the finished runs of an experiment that
+// is still running, with its grid, so that Go says how far it is and what
+// the partial results are of (Results.progress: its label is shown above
+// the tables, with the pairs still pending). An update keeps the page as
+// the user left it (the chosen problem, the log FES option, the focus,
+// the open list) and updates the charts already drawn with setOption
+// (charts.js), never a new ECharts instance. During partial results every
+// export exports what is shown and its file name says so (runs-partial.jsonl,
+// …-partial.csv, .tex, .png, .svg; the LaTeX's first line and the charts'
+// titles say "partial" too).
 // The records go to Go as JSON lines in exactly the `cec run -o` schema,
 // and the JSON lines export is Go's canonical re-encoding of them, so
 // `cec table`, `cec rank`, `cec wilcoxon` and `cec merge` read it.
 //
 //   const view = createResultsView(root, { summarise: (jsonl, options) => client.call("summarise", { jsonl, options }) });
 //   await view.show({ configs: ["pmode", "cmode"], source: "exp.jsonl" }, records);
+//   await view.showPartial({ configs: ["pmode", "cmode"] }, records, { runs: 25, problems: [{ problem: "C01", dim: 10 }] });
 //
 // records: one string of JSON lines, or an array of lines (strings) or of
 // record objects. definition: {configs, source, alpha, targets} — configs
@@ -91,13 +103,16 @@ export function createResultsView(root, opts) {
   const doc = root.ownerDocument;
   const charts = new ChartSet(root);
   let jsonl = "", definition = {}, results = null, logFES = false, problem = "*", seq = 0;
+  let grid = null;           // the experiment's grid while its runs are partial (showPartial)
+  let pendingOpen = false;   // the list of pending pairs is open
 
   root.replaceChildren();
   root.classList.add("results-view");
   const status = el(doc, "p", { class: "results-status", "data-role": "results-status" });
+  const partial = el(doc, "div", { class: "results-partial", "data-role": "results-partial", hidden: true });
   const notes = el(doc, "ul", { class: "results-notes", "data-role": "results-notes" });
   const body = el(doc, "div", { "data-role": "results-body" });
-  root.append(status, notes, body);
+  root.append(status, partial, notes, body);
 
   function download(name, type, data) {
     const ev = new CustomEvent("pcaplay-download", { cancelable: true, detail: { name, type, data } });
@@ -124,13 +139,16 @@ export function createResultsView(root, opts) {
     if (definition.alpha) o.alpha = definition.alpha;
     if (definition.targets) o.targets = definition.targets;
     if (definition.dim) o.dim = definition.dim;
+    if (grid) o.grid = grid;
     return Object.assign(o, extra || {});
   }
 
-  async function summarise() {
+  async function summarise(keep) {
     const my = ++seq;
-    status.textContent = "Summarising…";
-    status.classList.remove("error");
+    if (!keep) {
+      status.textContent = "Summarising…";
+      status.classList.remove("error");
+    }
     let r;
     try {
       r = await opts.summarise(jsonl, options());
@@ -140,53 +158,134 @@ export function createResultsView(root, opts) {
       status.classList.add("error");
       body.replaceChildren();
       notes.replaceChildren();
+      showProgress(null);
+      charts.dispose();
       results = null;
       throw e;
     }
     if (my !== seq) return null;
     results = r;
-    render();
+    render(keep);
     return r;
   }
 
-  /** show summarises records of an experiment and draws them; resolves with Go's results. */
-  async function show(def, records) {
+  /**
+   * show summarises records of an experiment and draws them; resolves with
+   * Go's results. opts.keep: the view shows partial results of the same
+   * experiment (their end): keep the chosen problem and the charts drawn.
+   */
+  async function show(def, records, opts) {
+    const keep = !!(opts && opts.keep && results);
+    // partial results are not the results asked for: none until these come
+    if (results && results.progress) results = null;
+    return load(def, records, null, keep);
+  }
+
+  /**
+   * showPartial shows the finished runs of an experiment still running:
+   * grid is its grid ({runs, problems: [{problem, dim}]}, with def.configs
+   * its configurations), Go's Grid; records are the finished runs. Calls
+   * after the first update what is shown in place.
+   */
+  async function showPartial(def, records, g) {
+    if (!g) throw new Error("showPartial: no grid");
+    return load(def, records, g, !!results);
+  }
+
+  async function load(def, records, g, keep) {
     definition = def || {};
-    problem = "*";
+    grid = g;
+    if (!keep) problem = "*";
     try {
       jsonl = toJSONL(records);
     } catch (e) {
       status.textContent = e.message;
       status.classList.add("error");
       body.replaceChildren();
+      showProgress(null);
+      charts.dispose();
       results = null;
       throw e;
     }
-    return summarise();
+    return summarise(keep);
   }
 
-  function render() {
-    charts.dispose();
+  // showProgress shows Go's label of partial results and the pairs still
+  // pending, or hides them (p: Results.progress, null when complete).
+  function showProgress(p) {
+    if (!p || !p.label) {
+      partial.hidden = true;
+      partial.replaceChildren();
+      return;
+    }
+    const list = el(doc, "ul", {}, ...p.pending.map((c) =>
+      el(doc, "li", { text: `${upper(c.config)} on ${c.problem} at D = ${c.dim}: ${c.done} of ${c.runs} runs` })));
+    const details = el(doc, "details", { "data-role": "results-pending", open: pendingOpen },
+      el(doc, "summary", { text: `Pending: ${p.pending.length} (configuration, problem) pair(s), ${p.total - p.done} run(s)` }), list);
+    details.addEventListener("toggle", () => { pendingOpen = details.open; });
+    partial.replaceChildren(el(doc, "p", { "data-role": "results-partial-label", text: p.label }), details);
+    partial.hidden = false;
+  }
+
+  // the suffix of export file names: what is shown is partial
+  const partialSuffix = () => (results && results.progress && results.progress.label ? "-partial" : "");
+
+  // focusKey names the focused control inside the view (its role and its
+  // index among the controls of that role), so that an update that
+  // rebuilds the tables gives the focus back
+  function focusKey() {
+    const a = doc.activeElement;
+    if (!a || !root.contains(a) || !a.dataset || !a.dataset.role) return null;
+    const role = a.dataset.role;
+    return { role, i: [...root.querySelectorAll(`[data-role="${role}"]`)].indexOf(a) };
+  }
+
+  function render(keep) {
+    // keep: reuse the chart elements drawn (by dimension and chart), so
+    // that their ECharts instances are updated with setOption
+    const focus = keep ? focusKey() : null;
+    reuse = new Map();
+    waiting = [];
+    if (keep) {
+      for (const c of charts.charts.keys()) if (c.dataset.key) reuse.set(c.dataset.key, c);
+    } else {
+      charts.dispose();
+    }
     drawers = [];
     const r = results;
     const dims = r.dims.map((d) => "D = " + d.dim).join(", ");
     status.textContent = `${r.runs} run(s) of ${r.configs.map(upper).join(", ")} at ${dims}.`;
+    status.classList.remove("error");
+    showProgress(r.progress);
     notes.replaceChildren(...r.notes.map((n) => el(doc, "li", { text: n })));
     body.replaceChildren(
       el(doc, "div", { class: "results-bar" },
         button("Runs as JSON lines", "export-jsonl", exportJSONL, "every record, in the cec run -o schema (cec table, rank, merge read it)"),
         el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked) }), " log FES axis")),
       ...r.dims.map(renderDim));
+    // the charts not drawn again go
+    for (const c of reuse.values()) {
+      const entry = charts.charts.get(c);
+      if (entry) entry.chart.dispose();
+      charts.charts.delete(c);
+      charts.pending.delete(c);
+    }
+    reuse = new Map();
+    if (focus) {
+      const e = root.querySelectorAll(`[data-role="${focus.role}"]`)[focus.i];
+      if (e) e.focus({ preventScroll: true });
+    }
   }
 
   function renderDim(d, di) {
     const sec = el(doc, "section", { class: "results-dim", "data-dim": String(d.dim) });
+    const sfx = partialSuffix();
     sec.append(el(doc, "h2", { text: `D = ${d.dim}` }));
     // supplement tables
     const tables = el(doc, "div", { class: "results-tables" },
       el(doc, "h3", { text: "Supplement tables" }),
       el(doc, "p", { class: "hint", text: "As the paper's supplement: best, median, c (violated constraints at the median solution, by violation > 1, > 0.01, > 0.0001), v̄ (its mean violation), mean, worst, std of f over the runs, SR (feasibility rate, %), vio (mean violation of all runs). Runs are ordered by the feasibility rule; the median of an even number of runs is the better middle run." }),
-      button("All tables as LaTeX", "export-latex", () => download(`results-D${d.dim}.tex`, "text/x-tex", d.latex), "cec table -format latex"));
+      button("All tables as LaTeX", "export-latex", () => download(`results-D${d.dim}${sfx}.tex`, "text/x-tex", d.latex), "cec table -format latex"));
     for (const t of d.tables) {
       const tbl = el(doc, "table", { class: "results-table", "data-config": t.config });
       const [head, ...rows] = t.rows;
@@ -194,7 +293,7 @@ export function createResultsView(root, opts) {
       tbl.append(el(doc, "tbody", {}, ...rows.map((row) => el(doc, "tr", {}, el(doc, "th", { text: row[0] }), ...row.slice(1).map((c) => el(doc, "td", { text: c }))))));
       tables.append(el(doc, "div", { class: "results-table-wrap" },
         el(doc, "h4", { text: t.title }),
-        button("CSV", "export-csv", () => download(`${t.config}-D${d.dim}.csv`, "text/csv", t.csv), "cec table -format csv -algo " + t.config),
+        button("CSV", "export-csv", () => download(`${t.config}-D${d.dim}${sfx}.csv`, "text/csv", t.csv), "cec table -format csv -algo " + t.config),
         el(doc, "div", { class: "scroll" }, tbl)));
     }
     sec.append(tables);
@@ -244,10 +343,19 @@ export function createResultsView(root, opts) {
       el(doc, "h4", { text: "Total ranks" }), totals);
   }
 
-  function chartBox(name, option, file) {
+  function chartBox(name, option, file, key) {
     // drawn in a task of its own (drawNext): an ECharts instance and its
-    // first draw take some 20–40 ms, several in one task would freeze the page
-    const c = el(doc, "div", { class: "chart-wait", "data-chart": name });
+    // first draw take some 20–40 ms, several in one task would freeze the page.
+    // An update of partial results takes the element of the chart drawn
+    // before (key: dimension and chart), whose instance setOption updates.
+    let c = reuse.get(key);
+    if (c) {
+      reuse.delete(key);
+      c.dataset.chart = name;
+    } else {
+      c = el(doc, "div", { class: "chart-wait", "data-chart": name, "data-key": key });
+    }
+    file += partialSuffix();
     const box = el(doc, "figure", { class: "results-chart" }, c,
       el(doc, "figcaption", {},
         button("PNG", "export-png", () => download(file + ".png", "image/png", png(c))),
@@ -264,6 +372,8 @@ export function createResultsView(root, opts) {
   // waiting charts, drawn one per task (ChartSet instances only the .chart
   // elements: a waiting one is .chart-wait until its turn)
   let waiting = [], pumping = false;
+  // reuse: key → chart element drawn before, while render(keep) runs
+  let reuse = new Map();
   function drawNext() {
     const job = waiting.shift();
     if (job) {
@@ -295,11 +405,12 @@ export function createResultsView(root, opts) {
       const pc = dd.charts[0], base = `${pc.problem}-D${dd.dim}`;
       sel.value = pc.problem;
       per.dataset.problem = pc.problem;
+      const k = (name) => dd.dim + "/" + name;
       per.replaceChildren(
-        chartBox("convergence", pc.convergence, base + "-convergence"),
-        chartBox("box-f", pc.box_f, base + "-final-f"),
-        ...(pc.box_v ? [chartBox("box-v", pc.box_v, base + "-final-v")] : []),
-        chartBox("ecdf", pc.ecdf, base + "-ecdf"));
+        chartBox("convergence", pc.convergence, base + "-convergence", k("convergence")),
+        chartBox("box-f", pc.box_f, base + "-final-f", k("box-f")),
+        ...(pc.box_v ? [chartBox("box-v", pc.box_v, base + "-final-v", k("box-v"))] : []),
+        chartBox("ecdf", pc.ecdf, base + "-ecdf", k("ecdf")));
     };
     // Go draws the charts of one problem (charts_of): another problem asks again
     sel.onchange = () => { problem = sel.value; redrawCharts(); };
@@ -307,7 +418,7 @@ export function createResultsView(root, opts) {
       el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),
       el(doc, "label", {}, "Problem ", sel), per,
       el(doc, "h4", { text: "Runtime ECDF over every problem" }),
-      el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`)));
+      el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`, d.dim + "/ecdf-all")));
     drawers[di](d);
     return wrap;
   }
@@ -350,7 +461,7 @@ export function createResultsView(root, opts) {
 
   async function exportJSONL() {
     const r = await opts.summarise(jsonl, options({ jsonl: true }));
-    download("runs.jsonl", "application/jsonl", r.jsonl);
+    download(`runs${partialSuffix()}.jsonl`, "application/jsonl", r.jsonl);
   }
 
   async function setLogFES(on) {
@@ -364,6 +475,9 @@ export function createResultsView(root, opts) {
     seq++;
     charts.dispose();
     results = null;
+    grid = null;
+    waiting = [];
+    showProgress(null);
     jsonl = "";
     status.textContent = "";
     status.classList.remove("error");
@@ -373,6 +487,7 @@ export function createResultsView(root, opts) {
 
   return {
     show,
+    showPartial,
     clear,
     setLogFES,
     /** results are Go's last results (null before show or after an error). */

@@ -434,13 +434,17 @@ func progressLabel(p *Progress, configs []string, g *Grid, dims []DimResults) st
 			fmt.Fprintf(&b, " At D = %d %s %s no finished run yet and %s left out of the tests and the ranking.", d, strings.Join(missing, ", "),
 				map[bool]string{true: "has", false: "have"}[len(missing) == 1], map[bool]string{true: "is", false: "are"}[len(missing) == 1])
 		}
+		what, cover := "tests and the ranking", "cover"
+		if len(dr.Tables) < 2 {
+			what, cover = "ranking (no tests: one configuration)", "covers"
+		}
 		switch {
 		case len(dr.Compared) == 0:
 			fmt.Fprintf(&b, " At D = %d no problem has finished runs of every configuration yet: no tests, no ranking.", d)
 		case len(dr.Compared) < len(planned):
-			fmt.Fprintf(&b, " The tests and the ranking at D = %d cover %d of its %d problems (%s), those with finished runs of every configuration.", d, len(dr.Compared), len(planned), strings.Join(dr.Compared, ", "))
+			fmt.Fprintf(&b, " The %s at D = %d %s %d of its %d problems (%s), those on which every configuration compared has finished runs.", what, d, cover, len(dr.Compared), len(planned), strings.Join(dr.Compared, ", "))
 		default:
-			fmt.Fprintf(&b, " The tests and the ranking at D = %d cover all its problems (%d).", d, len(planned))
+			fmt.Fprintf(&b, " The %s at D = %d %s all its problems (%d).", what, d, cover, len(planned))
 		}
 	}
 	return b.String()

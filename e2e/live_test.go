@@ -1,0 +1,189 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// liveView is what the results view of the experiment shows at one moment.
+type liveView struct {
+	State    string `json:"state"`
+	Done     int    `json:"done"`
+	Updates  int    `json:"updates"`
+	Partial  bool   `json:"partial"` // the partial label is shown
+	Label    string `json:"label"`
+	Pending  string `json:"pending"` // the summary of the pending pairs
+	Status   string `json:"status"`
+	Runs     int    `json:"runs"`     // Go's results: runs summarised
+	Progress bool   `json:"progress"` // Go's results have a progress (partial)
+	Title    string `json:"title"`    // the convergence chart's title, when drawn
+	Instance string `json:"instance"` // its ECharts instance's id
+	Marked   bool   `json:"marked"`   // its element is the one marked before
+}
+
+const liveViewJS = `(() => {
+	const x = window.pcaplayExperiment, s = x.state(), r = x.results.results;
+	const root = document.querySelector('[data-results-root]');
+	const p = root.querySelector('[data-role=results-partial]');
+	const c = root.querySelector('[data-chart=convergence]');
+	const inst = c && window.echarts && echarts.getInstanceByDom(c);
+	let title = "";
+	try { title = inst ? inst.getOption().title[0].text : ""; } catch (e) {}
+	return { state: s.state, done: s.done, updates: s.liveUpdates || 0,
+		partial: !!p && !p.hidden, label: p ? (p.querySelector('[data-role=results-partial-label]') || {}).textContent || "" : "",
+		pending: p ? (p.querySelector('summary') || {}).textContent || "" : "",
+		status: root.querySelector('[data-role=results-status]').textContent,
+		runs: r ? r.runs : -1, progress: !!(r && r.progress), title, instance: inst ? String(inst.id) : "", marked: !!(c && c.__liveMark) };
+})()`
+
+func (t *tab) liveView() liveView {
+	t.tb.Helper()
+	return eval[liveView](t, 30*time.Second, liveViewJS)
+}
+
+var partialLabel = regexp.MustCompile(`^Partial results: (\d+) of (\d+) runs are finished\.`)
+
+// TestExperimentLiveResults: while an experiment runs, the results view
+// shows the results of the runs finished so far, labelled partial (Go's
+// label: N of M runs, what the tests and the ranking cover), updated as
+// runs finish with the charts drawn before updated in place (the same
+// element and ECharts instance); an export says it is partial; at the end
+// the results are those the view shows of the same records from scratch
+// (today's), with cec's numbers and no partial label.
+func TestExperimentLiveResults(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02", "dim", "10", "fes", "20000", "runs", "6", "seed", "7",
+		"configs", "pmode:pmode,cmode:cmode", "workers", "1"))
+	eval[bool](tb, 5*time.Second, `(() => {
+		window.__downloads = [];
+		document.querySelector("[data-results-root]").addEventListener("pcaplay-download", (ev) => { ev.preventDefault(); window.__downloads.push(ev.detail); });
+		return true; })()`)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+
+	// partial results appear while it runs, labelled
+	var first liveView
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		first = tb.liveView()
+		if first.State == "running" && first.Partial && first.Title != "" {
+			break
+		}
+		if first.State == "done" || time.Now().After(deadline) {
+			t.Fatalf("no partial results with a chart drawn while the experiment ran: %+v%s", first, tb.consoleTail())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	m := partialLabel.FindStringSubmatch(first.Label)
+	if m == nil || m[2] != "24" {
+		t.Fatalf("partial label %q, want \"Partial results: N of 24 runs are finished.\"", first.Label)
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n < 1 || n >= 24 || first.Runs != n || !first.Progress || !strings.HasPrefix(first.Status, fmt.Sprintf("%d run(s) of ", n)) {
+		t.Errorf("partial results of %d runs: %+v", n, first)
+	}
+	if !strings.Contains(first.Label, "of the finished runs only") || !strings.Contains(first.Pending, "Pending:") || !strings.Contains(first.Title, "(partial)") {
+		t.Errorf("partial results not said to be partial: label %q, pending %q, chart title %q", first.Label, first.Pending, first.Title)
+	}
+	// an export while the results are partial says so
+	csv := eval[download](tb, 30*time.Second, `(async () => {
+		const n = window.__downloads.length;
+		document.querySelector('[data-results-root] [data-role=export-csv]').click();
+		for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
+		return window.__downloads[n]; })()`)
+	if !strings.HasSuffix(csv.Name, "-partial.csv") {
+		t.Errorf("CSV export of partial results named %q, want …-partial.csv", csv.Name)
+	}
+
+	// a later update: more runs, the chart updated in place
+	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-results-root] [data-chart=convergence]').__liveMark = true, true)`)
+	var later liveView
+	for {
+		later = tb.liveView()
+		if mm := partialLabel.FindStringSubmatch(later.Label); later.State == "running" && mm != nil && mm[1] != m[1] && later.Title != "" {
+			break
+		}
+		if later.State == "done" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if later.State == "running" {
+		if !later.Marked || later.Instance != first.Instance {
+			t.Errorf("an update drew the convergence chart anew (element kept %v, instance %s then %s), want setOption on the same", later.Marked, first.Instance, later.Instance)
+		}
+	} else {
+		t.Logf("the experiment ended before a second update was seen")
+	}
+
+	// the end: the final results, as the view shows the same records from scratch
+	s := tb.waitExp("the experiment's end", 10*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if s.Done != 24 {
+		t.Fatalf("done: %+v", s)
+	}
+	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => { const x = window.pcaplayExperiment.results.results; x && !x.progress ? r(true) : setTimeout(w, 50); }; w(); })`)
+	end := tb.liveView()
+	if end.Partial || end.Runs != 24 || end.Updates < 2 {
+		t.Errorf("at the end: %+v, want the 24 runs, not partial, after 2 or more live updates", end)
+	}
+	if !eval[bool](tb, 60*time.Second, `(async () => {
+		const { createResultsView } = await import("./results-view.js");
+		const { WorkerClient } = await import("./worker-client.js");
+		const c = new WorkerClient(), div = document.createElement("div");
+		document.body.append(div);
+		const v = createResultsView(div, { summarise: (jsonl, options) => c.call("summarise", { jsonl, options }) });
+		const fresh = await v.show({ configs: ["pmode", "cmode"] }, window.pcaplayExperiment.jsonl());
+		const same = JSON.stringify(fresh) === JSON.stringify(window.pcaplayExperiment.results.results);
+		v.destroy(); div.remove(); c.terminate && c.terminate();
+		return same; })()`) {
+		t.Errorf("the final results differ from those the results view shows of the same records")
+	}
+	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const c = document.querySelector('[data-results-root] [data-chart=convergence]'); const i = c && !c.classList.contains('chart-wait') && echarts.getInstanceByDom(c); i ? r(i.getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	if strings.Contains(title, "partial") {
+		t.Errorf("final convergence chart titled %q", title)
+	}
+	f := filepath.Join(t.TempDir(), "page.jsonl")
+	os.WriteFile(f, []byte(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), 0o644)
+	checkResults(t, tb, "[data-results-root]", f, 10, "pmode", "cmode")
+	tb.noConsoleErrors()
+}
+
+// TestExperimentLiveResume: after a cancel and a reload, the link shows
+// the partial results of the saved runs (labelled: N of M), resuming
+// updates them, and the end shows the final results.
+func TestExperimentLiveResume(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	link := hash("mode", "experiment", "problems", "C03", "dim", "10", "fes", "6000", "runs", "6", "seed", "13",
+		"configs", "pmode:pmode,cmode:cmode", "workers", "1")
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("three finished runs", 3*time.Minute, func(s ExpState) bool { return s.Done >= 3 })
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.cancel(), true`)
+	c := tb.waitExp("cancelled", 10*time.Second, func(s ExpState) bool { return s.State == "cancelled" })
+	if c.Done >= 12 {
+		t.Fatalf("cancelled with every run done: %+v", c)
+	}
+
+	tb.navigate("about:blank")
+	tb.openExperiment(link)
+	want := fmt.Sprintf("Partial results: %d of 12 runs are finished.", c.Done)
+	v := eval[liveView](tb, 60*time.Second, `new Promise((r) => { const w = () => { const v = `+liveViewJS+`; v.partial && v.runs >= 0 ? r(v) : setTimeout(w, 50); }; w(); })`)
+	if v.State != "idle" || v.Done != c.Done || !strings.HasPrefix(v.Label, want) || v.Runs != c.Done || !strings.Contains(v.Pending, "Pending:") {
+		t.Errorf("reopened: %+v, want the partial results of the %d saved runs labelled %q", v, c.Done, want)
+	}
+
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="resume-saved"]').click(), true`)
+	tb.waitExp("the end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => { const x = window.pcaplayExperiment.results.results; x && !x.progress ? r(true) : setTimeout(w, 50); }; w(); })`)
+	if end := tb.liveView(); end.Partial || end.Runs != 12 {
+		t.Errorf("after resuming to the end: %+v", end)
+	}
+	tb.noConsoleErrors()
+}
