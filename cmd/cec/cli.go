@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/internal/atomicfile"
 )
 
 // Exit statuses.
@@ -307,42 +308,8 @@ func fileExists(p string) bool {
 }
 
 // writeFileAtomic writes data to path through a temporary file and a
-// rename, so that path never holds partial output.
-//
+// rename (package atomicfile), so that path never holds partial output.
 // Errors name path, never the temporary file.
 func writeFileAtomic(path string, data []byte) error {
-	if err := writeAtomic(path, data); err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return nil
-}
-
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, data)
 }

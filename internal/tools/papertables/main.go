@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strings"
 
+	"pcaplay/internal/atomicfile"
 	"pcaplay/internal/paper"
 )
 
@@ -100,7 +101,7 @@ func extract(src, dir string, partial bool, stderr io.Writer) error {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		if err := writeAtomic(filepath.Join(dir, n), files[n]); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}
@@ -122,29 +123,4 @@ func describe(p *paper.Paper) string {
 		fmt.Fprintf(&b, "total ranks: %d algorithms × %d dimensions %v\n", len(t.Algorithms), len(t.Dims), t.Dims)
 	}
 	return b.String()
-}
-
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }

@@ -27,6 +27,7 @@ import (
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"pcaplay/internal/atomicfile"
 )
 
 func main() {
@@ -176,7 +177,7 @@ func compressFile(name string, o options) (string, error) {
 			}
 			continue // not worth serving; checked again on each run
 		}
-		if err := writeAtomic(sib, out); err != nil {
+		if err := atomicfile.WriteFile(sib, out); err != nil {
 			return "", err
 		}
 		notes = append(notes, fmt.Sprintf("%s %d (%.0f%%)", c.ext, len(out), 100*float64(len(out))/float64(len(data))))
@@ -213,28 +214,4 @@ func brotliBytes(data []byte, o options) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// writeAtomic writes data to a temporary file beside name and renames it.
-func writeAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, name)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-	}
-	return werr
 }
