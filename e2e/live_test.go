@@ -59,7 +59,7 @@ var partialLabel = regexp.MustCompile(`^Partial results: (\d+) of (\d+) runs are
 func TestExperimentLiveResults(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
-	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02", "dim", "10", "fes", "20000", "runs", "6", "seed", "7",
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02", "dim", "10", "fes", "100000", "runs", "10", "seed", "7",
 		"configs", "pmode:pmode,cmode:cmode", "workers", "1"))
 	eval[bool](tb, 5*time.Second, `(() => {
 		window.__downloads = [];
@@ -81,11 +81,11 @@ func TestExperimentLiveResults(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	m := partialLabel.FindStringSubmatch(first.Label)
-	if m == nil || m[2] != "24" {
-		t.Fatalf("partial label %q, want \"Partial results: N of 24 runs are finished.\"", first.Label)
+	if m == nil || m[2] != "40" {
+		t.Fatalf("partial label %q, want \"Partial results: N of 40 runs are finished.\"", first.Label)
 	}
 	n, _ := strconv.Atoi(m[1])
-	if n < 1 || n >= 24 || first.Runs != n || !first.Progress || !strings.HasPrefix(first.Status, fmt.Sprintf("%d run(s) of ", n)) {
+	if n < 1 || n >= 40 || first.Runs != n || !first.Progress || !strings.HasPrefix(first.Status, fmt.Sprintf("%d run(s) of ", n)) {
 		t.Errorf("partial results of %d runs: %+v", n, first)
 	}
 	if !strings.Contains(first.Label, "of the finished runs only") || !strings.Contains(first.Pending, "Pending:") || !strings.Contains(first.Title, "(partial)") {
@@ -124,13 +124,13 @@ func TestExperimentLiveResults(t *testing.T) {
 
 	// the end: the final results, as the view shows the same records from scratch
 	s := tb.waitExp("the experiment's end", 10*time.Minute, func(s ExpState) bool { return s.State == "done" })
-	if s.Done != 24 {
+	if s.Done != 40 {
 		t.Fatalf("done: %+v", s)
 	}
 	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => { const x = window.pcaplayExperiment.results.results; x && !x.progress ? r(true) : setTimeout(w, 50); }; w(); })`)
 	end := tb.liveView()
-	if end.Partial || end.Runs != 24 || end.Updates < 2 {
-		t.Errorf("at the end: %+v, want the 24 runs, not partial, after 2 or more live updates", end)
+	if end.Partial || end.Runs != 40 || end.Updates < 2 {
+		t.Errorf("at the end (after %.1f s): %+v, want the 40 runs, not partial, after 2 or more live updates", s.Elapsed/1000, end)
 	}
 	if !eval[bool](tb, 60*time.Second, `(async () => {
 		const { createResultsView } = await import("./results-view.js");

@@ -89,3 +89,46 @@ export class ChartSet {
     this.pending.clear();
   }
 }
+
+/**
+ * warmUp draws one small chart off screen and throws it away: ECharts'
+ * first use compiles most of its code (some 70 ms of main-thread CPU on
+ * the test machine, as long again for the first chart of each kind), so a
+ * view that will draw charts at a time the page must stay responsive (the
+ * experiment view's live results, while runs go on) pays it beforehand,
+ * when the page is idle. The option is never shown: it only touches the
+ * code paths of the options Go builds (title, legend, tooltip, log and
+ * value axes, lines with a band and steps, box plots, scatter points).
+ * A no-op before echarts.min.js has loaded; returns whether it drew.
+ */
+export function warmUp(doc = document) {
+  if (typeof echarts === "undefined") return false;
+  const el = doc.createElement("div");
+  el.setAttribute("aria-hidden", "true");
+  el.style.cssText = "position:absolute;left:-10000px;top:0;width:320px;height:200px;";
+  doc.body.append(el);
+  const chart = echarts.init(el, null, { renderer: "canvas" });
+  try {
+    chart.setOption({
+      animation: false,
+      title: { text: "·", left: "center" },
+      legend: { type: "scroll", top: 26 },
+      tooltip: { trigger: "axis" },
+      grid: [{ left: 50, right: 10, top: 50, bottom: 30 }],
+      xAxis: [{ type: "log", name: "FES" }, { type: "category", data: ["a", "b"], gridIndex: 0, show: false }],
+      yAxis: [{ type: "value", scale: true }],
+      series: [
+        { type: "line", name: "a", showSymbol: false, data: [[1, 3], [10, 2], [100, 1]] },
+        { type: "line", name: "lo", stack: "band", lineStyle: { opacity: 0 }, showSymbol: false, data: [[1, 2], [10, 1], [100, 0.5]] },
+        { type: "line", name: "hi", stack: "band", areaStyle: { opacity: 0.2 }, lineStyle: { opacity: 0 }, showSymbol: false, data: [[1, 1], [10, 1], [100, 1]] },
+        { type: "line", name: "s", step: "end", showSymbol: false, data: [[1, 0], [10, 0.5], [100, 1]] },
+        { type: "boxplot", name: "b", xAxisIndex: 1, data: [[1, 2, 3, 4, 5], [2, 3, 4, 5, 6]] },
+        { type: "scatter", name: "o", xAxisIndex: 1, data: [["a", 7]] },
+      ],
+    });
+  } finally {
+    chart.dispose();
+    el.remove();
+  }
+  return true;
+}

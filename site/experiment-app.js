@@ -39,6 +39,7 @@ import { createExperimentView } from "./experiment-view.js";
 import { definition, toValues, jobs, experimentId, defaultWorkers } from "./experiment-def.js";
 import { Messages, noticeText } from "./messages.js";
 import { createResultsView } from "./results-view.js";
+import { warmUp } from "./charts.js";
 
 const root = document.querySelector("[data-experiment-root]");
 document.documentElement.classList.add("experiment-mode");
@@ -382,6 +383,12 @@ const ready = (async () => {
   }
   view.setCatalog(catalog);
   await setDefinition(parse(location.hash), "url");
+  // ECharts' first use, paid now that the page is idle, not by the first
+  // chart of the live results while runs go on (charts.js warmUp)
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  let tries = 0;
+  const warm = () => { if (!warmUp() && ++tries < 50) setTimeout(() => idle(warm), 200); };
+  idle(warm);
 })();
 
 // For tests and the console: the state, the records, the controls.
