@@ -550,7 +550,7 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		dr.Compared = append(dr.Compared, p)
 		samples[p], entries[p] = ss, es
 	}
-	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 {
+	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 && !grid { // with the grid, Progress.Label says it
 		notes = append(notes, fmt.Sprintf("D = %d: %d problem(s) without runs of every configuration are left out of the tests and the ranking.", d, left))
 	}
 	if len(dr.Compared) > 0 {

@@ -336,7 +336,10 @@ func TestSummariseGrid(t *testing.T) {
 	if !reflect.DeepEqual(d.Tables, pd.Tables) || !reflect.DeepEqual(d.Tests, pd.Tests) || !reflect.DeepEqual(d.Rank, pd.Rank) || !reflect.DeepEqual(d.Compared, []string{"C01", "C02"}) {
 		t.Errorf("with the grid the tables, tests or ranking differ from those of the records alone")
 	}
-	if slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, " of 4 runs.") }) || !slices.ContainsFunc(plain.Notes, func(n string) bool { return strings.Contains(n, "cmode on C02 at D = 10: 1 of 4 runs.") }) {
+	if slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, " of 4 runs.") || strings.Contains(n, "left out") }) ||
+		!slices.ContainsFunc(plain.Notes, func(n string) bool {
+			return strings.Contains(n, "1 problem(s) without runs of every configuration are left out")
+		}) || !slices.ContainsFunc(plain.Notes, func(n string) bool { return strings.Contains(n, "cmode on C02 at D = 10: 1 of 4 runs.") }) {
 		t.Errorf("notes with the grid %q, without %q", res.Notes, plain.Notes)
 	}
 	if want := "% Partial results: 14 of 24 runs of the experiment are finished.\n"; d.LaTeX != want+pd.LaTeX {
