@@ -38,7 +38,7 @@ func echartsJSON(m *Model) ([]byte, error) {
 			SplitLine: splitLine(a.HideSplitLine)})
 	}
 	var series charts.MultiSeries
-	v := seriesVisitor{noTooltip: map[int]bool{}}
+	v := seriesVisitor{noTooltip: map[int]bool{}, stacked: map[int]bool{}}
 	for i, s := range m.Series {
 		ss := charts.SingleSeries{Name: s.Name, Type: s.Type, Stack: s.Stack, XAxisIndex: s.X, YAxisIndex: s.Y,
 			ShowSymbol: opts.Bool(s.Symbol), Color: s.Color}
@@ -64,6 +64,7 @@ func echartsJSON(m *Model) ([]byte, error) {
 			ss.AreaStyle = &opts.AreaStyle{Color: s.Color, Opacity: opts.Float(s.Area)}
 		}
 		v.noTooltip[i] = s.NoTooltip
+		v.stacked[i] = s.Stack != ""
 		series = append(series, ss)
 	}
 	if m.Kind == "bar" {
@@ -86,9 +87,11 @@ func echartsJSON(m *Model) ([]byte, error) {
 // seriesVisitor writes "tooltip": {"show": false} into the series marked
 // NoTooltip: go-echarts' SeriesTooltip has no Show field, and a
 // ConfigurationVisitor is its way to add options it does not model.
+// and "stackStrategy": "all" into the stacked ones (see liteSeries).
 type seriesVisitor struct {
 	charts.BaseConfigurationVisitor
 	noTooltip map[int]bool
+	stacked   map[int]bool
 }
 
 // seriesNoTooltip is a series with its tooltip switched off; the outer
@@ -99,14 +102,28 @@ type seriesNoTooltip struct {
 	Tooltip struct {
 		Show bool `json:"show"`
 	} `json:"tooltip"`
+	StackStrategy string `json:"stackStrategy,omitempty"`
+}
+
+// seriesStacked is a stacked series with its tooltip.
+type seriesStacked struct {
+	charts.SingleSeries
+	StackStrategy string `json:"stackStrategy"`
 }
 
 func (v seriesVisitor) VisitSeriesOpt(series charts.MultiSeries) interface{} {
 	out := make([]interface{}, len(series))
 	for i, s := range series {
-		if v.noTooltip[i] {
-			out[i] = seriesNoTooltip{SingleSeries: s}
-		} else {
+		strategy := ""
+		if v.stacked[i] {
+			strategy = "all"
+		}
+		switch {
+		case v.noTooltip[i]:
+			out[i] = seriesNoTooltip{SingleSeries: s, StackStrategy: strategy}
+		case v.stacked[i]:
+			out[i] = seriesStacked{SingleSeries: s, StackStrategy: strategy}
+		default:
 			out[i] = s
 		}
 	}

@@ -89,6 +89,12 @@ func TestMedianConvergence(t *testing.T) {
 	if base["stack"] == nil || base["stack"] != width["stack"] || ss[3]["stack"] == base["stack"] {
 		t.Errorf("stacks %v %v %v: base and width of a band stack, bands do not", base["stack"], width["stack"], ss[3]["stack"])
 	}
+	// the width stacks on the lower line whatever their signs (ECharts'
+	// default stacks only values of the same sign: a band below 0 would
+	// be drawn from 0)
+	if base["stackStrategy"] != "all" || width["stackStrategy"] != "all" || med["stackStrategy"] != nil {
+		t.Errorf("stack strategies %v %v %v, want all, all and none", base["stackStrategy"], width["stackStrategy"], med["stackStrategy"])
+	}
 	for _, s := range []map[string]interface{}{base, width} {
 		if tip, _ := s["tooltip"].(map[string]interface{}); tip == nil || tip["show"] != false {
 			t.Errorf("band part %v: tooltip %v, want show false", s["name"], s["tooltip"])

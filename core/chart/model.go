@@ -126,18 +126,23 @@ type liteAxis struct {
 }
 
 type liteSeries struct {
-	Name       string         `json:"name,omitempty"`
-	Type       string         `json:"type,omitempty"`
-	Stack      string         `json:"stack,omitempty"`
-	XAxisIndex int            `json:"xAxisIndex,omitempty"`
-	YAxisIndex int            `json:"yAxisIndex,omitempty"`
-	Step       string         `json:"step,omitempty"`
-	ShowSymbol bool           `json:"showSymbol"`
-	Color      string         `json:"color,omitempty"`
-	SymbolSize int            `json:"symbolSize,omitempty"`
-	Data       []interface{}  `json:"data"`
-	LineStyle  *liteLineStyle `json:"lineStyle,omitempty"`
-	AreaStyle  *struct {
+	Name  string `json:"name,omitempty"`
+	Type  string `json:"type,omitempty"`
+	Stack string `json:"stack,omitempty"`
+	// StackStrategy "all" (with Stack): ECharts' default ("samesign")
+	// stacks a positive value on the last earlier one of the same sign,
+	// so a band's width would be drawn from 0, not from its lower line,
+	// wherever that line is below 0
+	StackStrategy string         `json:"stackStrategy,omitempty"`
+	XAxisIndex    int            `json:"xAxisIndex,omitempty"`
+	YAxisIndex    int            `json:"yAxisIndex,omitempty"`
+	Step          string         `json:"step,omitempty"`
+	ShowSymbol    bool           `json:"showSymbol"`
+	Color         string         `json:"color,omitempty"`
+	SymbolSize    int            `json:"symbolSize,omitempty"`
+	Data          []interface{}  `json:"data"`
+	LineStyle     *liteLineStyle `json:"lineStyle,omitempty"`
+	AreaStyle     *struct {
 		Color   string   `json:"color,omitempty"`
 		Opacity *float32 `json:"opacity,omitempty"`
 	} `json:"areaStyle,omitempty"`
@@ -206,6 +211,9 @@ func liteJSON(m *Model) ([]byte, error) {
 	for _, s := range m.Series {
 		ls := liteSeries{Name: s.Name, Type: s.Type, Stack: s.Stack, XAxisIndex: s.X, YAxisIndex: s.Y, Step: s.Step,
 			ShowSymbol: s.Symbol, Color: s.Color, SymbolSize: s.SymbolSize, Data: plainData(s.Values)}
+		if s.Stack != "" {
+			ls.StackStrategy = "all"
+		}
 		if s.LineWidth > 0 || s.Dashed || s.HideLine {
 			ls.LineStyle = &liteLineStyle{Color: s.Color, Width: s.LineWidth}
 			if s.Dashed {
