@@ -14,7 +14,8 @@
 //	PCAPLAY_E2E=1                  run the tests and benchmarks
 //	PCAPLAY_E2E_SITE=DIR           serve DIR instead of ../cmd/serve/public
 //	PCAPLAY_CHROMIUM=PATH          browser to run instead of /usr/bin/chromium
-//	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png (TestScreenshotCompare docs/compare.png)
+//	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png (TestScreenshotCompare docs/compare.png,
+//	                               TestScreenshotResults docs/results.png)
 //	                               (it always writes docs/screenshot.tmp.png)
 //	PCAPLAY_E2E_SHOTS=DIR          tests that look at a view save screenshots there
 //	PCAPLAY_MEMORY_SECONDS=S       play time of TestMemoryFlatOverALongRun (default 60)

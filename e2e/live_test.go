@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // liveView is what the results view of the experiment shows at one moment.
@@ -185,5 +189,52 @@ func TestExperimentLiveResume(t *testing.T) {
 	if end := tb.liveView(); end.Partial || end.Runs != 12 {
 		t.Errorf("after resuming to the end: %+v", end)
 	}
+	tb.noConsoleErrors()
+}
+
+// TestScreenshotResults retakes docs/results.png (the README's picture of
+// the experiment view's results; make screenshot): PMODE vs CMODE on
+// C01–C03 at D = 10, 10 runs each, paused part way on one worker — the
+// progress, the partial results' label, the supplement tables, the tests
+// and the ranking so far. One worker runs the jobs in order (every PMODE
+// run first), so the picture is the same each time. Without
+// PCAPLAY_UPDATE_SCREENSHOT=1 it writes docs/results.tmp.png.
+func TestScreenshotResults(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 2600))
+	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02,C03", "dim", "10", "fes", "50000", "runs", "10", "seed", "1",
+		"configs", "pmode:pmode,cmode:cmode", "workers", "1"))
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("45 runs", 10*time.Minute, func(s ExpState) bool { return s.Done >= 45 })
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.pause(), true`)
+	// the last live update shown, every chart drawn
+	eval[bool](tb, 60*time.Second, `new Promise((r) => { let t0 = performance.now(); const w = () => {
+		const x = window.pcaplayExperiment, v = x.results.results;
+		if (!v || v.runs !== x.state().done || document.querySelector('[data-results-root] .chart-wait')) t0 = performance.now();
+		performance.now() - t0 > 3000 ? r(true) : setTimeout(w, 100); }; w(); })`)
+	v := tb.liveView()
+	if !v.Partial || !strings.Contains(v.Label, "of 60 runs") {
+		t.Fatalf("no partial results to show: %+v", v)
+	}
+	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-experiment-root] [data-role=progress]').scrollIntoView(), true)`)
+	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1000))`)
+	shot := tb.screenshot()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot is not a PNG: %v", err)
+	}
+	if n := colours(img, 64); n < 16 {
+		t.Errorf("screenshot has only %d colours: blank page?", n)
+	}
+	out := filepath.Join("..", "docs", "results.tmp.png")
+	if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
+		out = filepath.Join("..", "docs", "results.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", out, len(shot))
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.cancel(), true`)
 	tb.noConsoleErrors()
 }
