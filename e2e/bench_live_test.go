@@ -22,14 +22,15 @@ import (
 // summary in the worker and the page's layout). With -v it logs the tasks
 // over 20 ms and what they did.
 //
-// PCAPLAY_BENCH_LIVE_RUNS (10), _FES (2000), _WORKERS (1) and _PROBLEMS
-// (all) change the grid.
+// PCAPLAY_BENCH_LIVE_RUNS (10), _FES (2000), _WORKERS (1), _PROBLEMS
+// (all) and _CONFIGS (pmode:pmode,cmode:cmode) change the grid.
 func BenchmarkExperimentLive(b *testing.B) {
 	h := setup(b)
 	runs := envInt("PCAPLAY_BENCH_LIVE_RUNS", 10)
 	fes := envInt("PCAPLAY_BENCH_LIVE_FES", 2000)
 	workers := envInt("PCAPLAY_BENCH_LIVE_WORKERS", 1)
 	problems := envString("PCAPLAY_BENCH_LIVE_PROBLEMS", "")
+	configs := envString("PCAPLAY_BENCH_LIVE_CONFIGS", "pmode:pmode,cmode:cmode")
 	if problems == "" {
 		var all []string
 		for i := 1; i <= 28; i++ {
@@ -37,11 +38,11 @@ func BenchmarkExperimentLive(b *testing.B) {
 		}
 		problems = strings.Join(all, ",")
 	}
-	total := 2 * runs * len(strings.Split(problems, ","))
+	total := len(strings.Split(configs, ",")) * runs * len(strings.Split(problems, ","))
 	for b.Loop() {
 		tb := h.newTab(b)
 		tb.openExperiment(hash("mode", "experiment", "problems", problems, "dim", "10", "fes", fmt.Sprint(fes), "runs", fmt.Sprint(runs), "seed", "1",
-			"configs", "pmode:pmode,cmode:cmode", "workers", fmt.Sprint(workers)))
+			"configs", configs, "workers", fmt.Sprint(workers)))
 		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`) // the page settles
 		eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, window.__e2e.benchT0 = performance.now())`)
 		tr := startTrace(tb)
@@ -65,8 +66,8 @@ func BenchmarkExperimentLive(b *testing.B) {
 		b.ReportMetric(cpu, "longtask-max-cpu-ms")
 		b.ReportMetric(float64(updates), "updates")
 		b.ReportMetric(s.Elapsed/1000, "experiment-s")
-		b.Logf("%d runs (PMODE, CMODE × %d problems × %d runs, MaxFES %d, %d worker(s)) in %.1f s: %d live updates; main-thread tasks over 50 ms: %v; the task that used the most CPU: %.1f ms of CPU in %.1f ms",
-			total, len(strings.Split(problems, ",")), runs, fes, workers, s.Elapsed/1000, updates, l, cpu, wall)
+		b.Logf("%d runs (%s × %d problems × %d runs, MaxFES %d, %d worker(s)) in %.1f s: %d live updates; main-thread tasks over 50 ms: %v; the task that used the most CPU: %.1f ms of CPU in %.1f ms",
+			total, configs, len(strings.Split(problems, ",")), runs, fes, workers, s.Elapsed/1000, updates, l, cpu, wall)
 		if testing.Verbose() {
 			b.Logf("main-thread tasks over 20 ms:\n%s", strings.Join(tasks, "\n"))
 		}
