@@ -125,6 +125,198 @@ func Binomial(u, x, v []float64, CR float64, r *rng.PCG) {
 	u[jrand] = vj
 }
 
+// Rand1Bin is one DE/rand/1/bin trial, Rand1 then Binomial, in one pass
+// over the coordinates when the mutant is inside the box:
+//
+//	v = r1 + F·(r2 − r3)                           (Rand1, eq. (10))
+//	lo ≤ v ≤ hi ?                                  (Inside)
+//	u_j = v_j if U_j ≤ CR or j = j_rand, else x_j  (Binomial, eq. (11))
+//
+// Why fused: in Go's WebAssembly port every call passes its arguments
+// through memory and every loop's back jump and every branch goes through
+// the function's block dispatcher, so at D = 10 the three loops and two
+// calls of Rand1, Inside and Binomial cost several times their arithmetic
+// (the per-trial control was 4–6× native, docs/wasm-speed.md). Here the
+// pass is one loop without branches (the choices are integer selects);
+// natively it is as fast as the three.
+//
+// The crossover needs its draws before the pass: Rand1Bin takes Binomial's
+// draws (one r.IntN(n), then n r.Float64(), into us, len(us) ≥ n) first.
+// If v is outside the box, the trial needs bound handling before its
+// crossover: Rand1Bin then puts r back in its state before those draws and
+// returns false, with the mutant in v and u unspecified. The caller repairs
+// v and calls Binomial, which makes the same draws again:
+//
+//	if !de.Rand1Bin(u, v, x, r1, r2, r3, lo, hi, F, CR, r, us) {
+//		b.Repair(v, x, lo, hi, remutate)
+//		de.Binomial(u, x, v, CR, r)
+//	}
+//
+// gives the same u, v and random stream as Rand1, Repair and Binomial for
+// every BoundHandling: Repair leaves a mutant inside the box as it is and
+// draws nothing. u must not alias v, x or a donor; v may alias nothing
+// either.
+func Rand1Bin(u, v, x, r1, r2, r3, lo, hi []float64, F, CR float64, r *rng.PCG, us []float64) bool {
+	saved := *r
+	binomialDraws(us[:len(u)], r)
+	if !rand1Cross(u, v, x, r1, r2, r3, lo, hi, us, F, CR) {
+		*r = saved
+		return false
+	}
+	return true
+}
+
+// Rand1Exp is Rand1Bin with the exponential crossover (Exponential, eq.
+// (34)) and its draws: Rand1, then Exponential, in one pass when the
+// mutant is inside the box; false (r restored) when it is not.
+func Rand1Exp(u, v, x, r1, r2, r3, lo, hi []float64, F, CR float64, r *rng.PCG, us []float64) bool {
+	saved := *r
+	exponentialDraws(us[:len(u)], CR, r)
+	if !rand1Cross(u, v, x, r1, r2, r3, lo, hi, us, F, CR) {
+		*r = saved
+		return false
+	}
+	return true
+}
+
+// CurrentToPBest1Bin is Rand1Bin with the current-to-pbest/1 mutation
+// (CurrentToPBest1, eq. (30)): CurrentToPBest1, then Binomial, in one pass
+// when the mutant is inside the box; false (r restored) when it is not.
+func CurrentToPBest1Bin(u, v, x, pbest, r1, r2, lo, hi []float64, F, CR float64, r *rng.PCG, us []float64) bool {
+	saved := *r
+	binomialDraws(us[:len(u)], r)
+	if !pbestCross(u, v, x, pbest, r1, r2, lo, hi, us, F, CR) {
+		*r = saved
+		return false
+	}
+	return true
+}
+
+// CurrentToPBest1Exp is CurrentToPBest1, then Exponential, in one pass
+// when the mutant is inside the box; false (r restored) when it is not.
+func CurrentToPBest1Exp(u, v, x, pbest, r1, r2, lo, hi []float64, F, CR float64, r *rng.PCG, us []float64) bool {
+	saved := *r
+	exponentialDraws(us[:len(u)], CR, r)
+	if !pbestCross(u, v, x, pbest, r1, r2, lo, hi, us, F, CR) {
+		*r = saved
+		return false
+	}
+	return true
+}
+
+// The fused passes take coordinate j from v where 1 − us_j ≤ CR, the test
+// of Binomial on its draw us_j (U_j = 1 − us_j). The draw helpers below
+// make the crossovers' draws in their order and encode the other cases in
+// us: +Inf (1 − us = −Inf ≤ CR) takes v_j, −Inf (1 − us = +Inf > CR) takes
+// x_j, for CR in [0, 1].
+
+// binomialDraws makes Binomial's draws, j_rand = r.IntN(n), then the n
+// Float64 into us, and sets us_jrand = +Inf: j_rand always comes from v.
+func binomialDraws(us []float64, r *rng.PCG) {
+	if len(us) == 0 {
+		return
+	}
+	jrand := r.IntN(len(us))
+	r.Float64s(us)
+	us[jrand] = math.Inf(1)
+}
+
+// exponentialDraws makes Exponential's draws, the start l = r.IntN(n) and
+// the length L, and sets us_j = +Inf on the cyclic block l..l+L−1 and −Inf
+// elsewhere.
+func exponentialDraws(us []float64, CR float64, r *rng.PCG) {
+	n := len(us)
+	if n == 0 {
+		return
+	}
+	l := r.IntN(n)
+	L := 1 + r.CountBelow(CR, n-1)
+	in, out := math.Float64bits(math.Inf(1)), math.Float64bits(math.Inf(-1))
+	for j := range us {
+		off := j - l
+		if off < 0 {
+			off += n
+		}
+		b := out
+		if off < L {
+			b = in
+		}
+		us[j] = math.Float64frombits(b)
+	}
+}
+
+// rand1Cross is the pass of Rand1Bin and Rand1Exp: v = r1 + F·(r2 − r3),
+// u_j = v_j if 1 − us_j ≤ CR else x_j, and whether v is inside [lo, hi]
+// (false for NaN). Unrolled by two: see "Loops" in the package comment.
+func rand1Cross(u, v, x, r1, r2, r3, lo, hi, us []float64, F, CR float64) bool {
+	n := len(u)
+	v, x, r1, r2, r3, lo, hi, us = v[:n], x[:n], r1[:n], r2[:n], r3[:n], lo[:n], hi[:n], us[:n]
+	out := 0
+	j := 0
+	for ; j+2 <= n; j += 2 {
+		a := r1[j] + F*(r2[j]-r3[j])
+		b := r1[j+1] + F*(r2[j+1]-r3[j+1])
+		v[j], v[j+1] = a, b
+		out |= outside(a, lo[j], hi[j]) | outside(b, lo[j+1], hi[j+1])
+		u[j] = crossCoord(x[j], a, us[j], CR)
+		u[j+1] = crossCoord(x[j+1], b, us[j+1], CR)
+	}
+	for ; j < n; j++ {
+		a := r1[j] + F*(r2[j]-r3[j])
+		v[j] = a
+		out |= outside(a, lo[j], hi[j])
+		u[j] = crossCoord(x[j], a, us[j], CR)
+	}
+	return out == 0
+}
+
+// pbestCross is rand1Cross with v = x + F·(pbest − x) + F·(r1 − r2).
+func pbestCross(u, v, x, pbest, r1, r2, lo, hi, us []float64, F, CR float64) bool {
+	n := len(u)
+	v, x, pbest, r1, r2, lo, hi, us = v[:n], x[:n], pbest[:n], r1[:n], r2[:n], lo[:n], hi[:n], us[:n]
+	out := 0
+	j := 0
+	for ; j+2 <= n; j += 2 {
+		a := x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
+		b := x[j+1] + F*(pbest[j+1]-x[j+1]) + F*(r1[j+1]-r2[j+1])
+		v[j], v[j+1] = a, b
+		out |= outside(a, lo[j], hi[j]) | outside(b, lo[j+1], hi[j+1])
+		u[j] = crossCoord(x[j], a, us[j], CR)
+		u[j+1] = crossCoord(x[j+1], b, us[j+1], CR)
+	}
+	for ; j < n; j++ {
+		a := x[j] + F*(pbest[j]-x[j]) + F*(r1[j]-r2[j])
+		v[j] = a
+		out |= outside(a, lo[j], hi[j])
+		u[j] = crossCoord(x[j], a, us[j], CR)
+	}
+	return out == 0
+}
+
+// outside is 1 if a is not in [lo, hi] (also for NaN), else 0: Inside for
+// one coordinate, as integer selects rather than branches.
+func outside(a, lo, hi float64) int {
+	o := 0
+	if !(a >= lo) {
+		o = 1
+	}
+	if !(a <= hi) {
+		o = 1
+	}
+	return o
+}
+
+// crossCoord is one coordinate of the crossover: v if 1 − us ≤ CR, else x.
+// The choice is made on the bits (an integer select; a float one would be a
+// branch in WebAssembly); the value is x or v unchanged.
+func crossCoord(x, v, us, CR float64) float64 {
+	b, bv := math.Float64bits(x), math.Float64bits(v)
+	if 1-us <= CR {
+		b = bv
+	}
+	return math.Float64frombits(b)
+}
+
 // binomial1 sets u[i] of Binomial: v[i] if U = 1 − us[i] ≤ CR, else x[i].
 // (j_rand is not tested here: one comparison less per coordinate, in
 // WebAssembly a fifth of Binomial's time.)

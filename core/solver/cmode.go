@@ -137,7 +137,7 @@ func (s *CMODESettings) New(p problem.Problem) (Method, error) {
 	n := p.Dim()
 	return &cmode{s: *s, children: newPopulation(n, s.Lambda), q: make([]int, s.Lambda),
 		qx: make([]float64, n*s.Lambda), qf: make([]float64, s.Lambda), qv: make([]float64, s.Lambda),
-		v: make([]float64, n)}, nil
+		v: make([]float64, n), us: make([]float64, n)}, nil
 }
 
 // cmode is CMODE and PMODE (the PMODE pseudo-code of §4.1).
@@ -159,6 +159,7 @@ type cmode struct {
 	proj       pca.Projector
 	slots      []int // members of P replaced by the archive
 	v          []float64
+	us         []float64 // crossover draws of de.Rand1Bin
 	r          [3]int
 
 	// what this generation made and kept (Snapshot.Offspring)
@@ -230,9 +231,14 @@ func (m *cmode) Iterate(c *Context) error {
 			de.Pick(c.RNG, m.r[:], lambda, i)
 			de.Rand1(v, m.pop.row(m.q[m.r[0]]), m.pop.row(m.q[m.r[1]]), m.pop.row(m.q[m.r[2]]), F)
 		}
-		mutate(m.v)
-		m.s.Bound.Repair(m.v, xi, lo, hi, mutate)
-		de.Binomial(y, xi, m.v, CR, c.RNG)
+		// de.Rand1Bin: mutation and crossover in one pass when the mutant
+		// is inside the box; else repair (re-mutate, §2.1), then cross.
+		de.Pick(c.RNG, m.r[:], lambda, i)
+		q := m.q
+		if !de.Rand1Bin(y, m.v, xi, m.pop.row(q[m.r[0]]), m.pop.row(q[m.r[1]]), m.pop.row(q[m.r[2]]), lo, hi, F, CR, c.RNG, m.us) {
+			m.s.Bound.Repair(m.v, xi, lo, hi, mutate)
+			de.Binomial(y, xi, m.v, CR, c.RNG)
+		}
 	}
 
 	// Line 18: evaluate C; FES += |C|.

@@ -51,13 +51,14 @@ func (s *DESettings) New(p problem.Problem) (Method, error) {
 		return nil, err
 	}
 	n := p.Dim()
-	return &deRand1Bin{s: *s, v: make([]float64, n), u: make([]float64, n)}, nil
+	return &deRand1Bin{s: *s, v: make([]float64, n), u: make([]float64, n), us: make([]float64, n)}, nil
 }
 
 type deRand1Bin struct {
 	s    DESettings
 	pop  population
 	v, u []float64
+	us   []float64 // crossover draws of de.Rand1Bin
 	r    [3]int
 }
 
@@ -82,10 +83,16 @@ func (d *deRand1Bin) Iterate(c *Context) error {
 			de.Pick(c.RNG, d.r[:], mu, i)
 			de.Rand1(v, d.pop.row(d.r[0]), d.pop.row(d.r[1]), d.pop.row(d.r[2]), d.s.F)
 		}
-		// Line 6: mutation (repeated until inside, §2.1) and crossover.
-		mutate(d.v)
-		d.s.Bound.Repair(d.v, x, lo, hi, mutate)
-		de.Binomial(d.u, x, d.v, d.s.CR, c.RNG)
+		// Line 6: mutation and crossover; de.Rand1Bin does both in one
+		// pass when the mutant is inside the box (the same draws and
+		// numbers, fewer calls and loops in WebAssembly). Otherwise the
+		// mutation is repeated until it is inside (§2.1; Bound), then
+		// crossed.
+		de.Pick(c.RNG, d.r[:], mu, i)
+		if !de.Rand1Bin(d.u, d.v, x, d.pop.row(d.r[0]), d.pop.row(d.r[1]), d.pop.row(d.r[2]), lo, hi, d.s.F, d.s.CR, c.RNG, d.us) {
+			d.s.Bound.Repair(d.v, x, lo, hi, mutate)
+			de.Binomial(d.u, x, d.v, d.s.CR, c.RNG)
+		}
 		// Lines 7–9.
 		f, v := c.Evaluate(d.u)
 		if !problem.Better(d.pop.f[i], d.pop.v[i], f, v) {

@@ -390,6 +390,7 @@ type heco struct {
 	accepted  []bool
 	strat     []int // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
 	mutant    []float64
+	us        []float64 // crossover draws of the fused trials (de.Rand1Bin …)
 	pick      [3]int
 	proj      *pca.Projection // PCA-projection of this generation, or nil
 	projector pca.Projector
@@ -424,6 +425,7 @@ func (h *heco) Init(c *Context) error {
 	h.accepted = make([]bool, lam)
 	h.strat = make([]int, lam)
 	h.mutant = make([]float64, h.n)
+	h.us = make([]float64, h.n)
 	// Line 2: t = 0.
 	h.gen = 0
 	// Lines 3 … 5: μ_0 uniform points,
@@ -767,32 +769,68 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 // reflection rules because the coordinates taken from x_i are inside.
 func (h *heco) trial(r *rng.PCG, k, xi int, F, CR float64, y []float64) {
 	x := h.pop.row(xi)
-	mu := h.pop.size()
 	v := h.mutant
+	pbest := k == hecoPBestBin || k == hecoPBestExp
+	bin := k == hecoPBestBin || k == hecoRandRLBin
 	mutate := func(v []float64) {
-		switch k {
-		case hecoPBestBin, hecoPBestExp:
-			if len(h.ranked) == 0 {
-				h.rankTop(max(1, int(math.Round(h.s.P*float64(mu)))))
-			}
-			pbest := h.ranked[r.IntN(len(h.ranked))]
-			de.Pick(r, h.pick[:1], mu, xi)
-			r1 := h.pick[0]
-			de.Pick(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, r1)
-			de.CurrentToPBest1(v, x, h.pop.row(pbest), h.pop.row(r1), h.donor(h.pick[1]), F)
-		default:
-			de.Pick(r, h.pick[:], mu, xi)
-			de.OrderRL(&h.pick, h.pop.f, h.pop.v)
-			de.Rand1(v, h.pop.row(h.pick[0]), h.pop.row(h.pick[1]), h.pop.row(h.pick[2]), F)
+		if pbest {
+			xp, r1, r2 := h.pbestDonors(r, xi)
+			de.CurrentToPBest1(v, x, xp, r1, r2, F)
+		} else {
+			r1, r2, r3 := h.randrlDonors(r, xi)
+			de.Rand1(v, r1, r2, r3, F)
 		}
 	}
-	mutate(v)
+	// Mutation and crossover in one pass when the mutant is inside the box
+	// (de.Rand1Bin and its siblings: the same draws and numbers as the
+	// steps, fewer calls and loops in WebAssembly); else the steps: repair,
+	// then crossover.
+	var ok bool
+	switch {
+	case pbest && bin:
+		xp, r1, r2 := h.pbestDonors(r, xi)
+		ok = de.CurrentToPBest1Bin(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
+	case pbest:
+		xp, r1, r2 := h.pbestDonors(r, xi)
+		ok = de.CurrentToPBest1Exp(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
+	case bin:
+		r1, r2, r3 := h.randrlDonors(r, xi)
+		ok = de.Rand1Bin(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
+	default:
+		r1, r2, r3 := h.randrlDonors(r, xi)
+		ok = de.Rand1Exp(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
+	}
+	if ok {
+		return
+	}
 	h.bound(k).Repair(v, x, h.lo, h.hi, mutate)
-	if k == hecoPBestBin || k == hecoRandRLBin {
+	if bin {
 		de.Binomial(y, x, v, CR, r)
 	} else {
 		de.Exponential(y, x, v, CR, r)
 	}
+}
+
+// pbestDonors draws the donors of current-to-pbest/1 for the target P[xi]
+// (see trial): x_pbest, x_r1 and x_r2.
+func (h *heco) pbestDonors(r *rng.PCG, xi int) (xp, r1, r2 []float64) {
+	mu := h.pop.size()
+	if len(h.ranked) == 0 {
+		h.rankTop(max(1, int(math.Round(h.s.P*float64(mu)))))
+	}
+	pbest := h.ranked[r.IntN(len(h.ranked))]
+	de.Pick(r, h.pick[:1], mu, xi)
+	i1 := h.pick[0]
+	de.Pick(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, i1)
+	return h.pop.row(pbest), h.pop.row(i1), h.donor(h.pick[1])
+}
+
+// randrlDonors draws the donors of randrl/1 for the target P[xi] (see
+// trial): three distinct members of P \ {xi}, best first.
+func (h *heco) randrlDonors(r *rng.PCG, xi int) (r1, r2, r3 []float64) {
+	de.Pick(r, h.pick[:], h.pop.size(), xi)
+	de.OrderRL(&h.pick, h.pop.f, h.pop.v)
+	return h.pop.row(h.pick[0]), h.pop.row(h.pick[1]), h.pop.row(h.pick[2])
 }
 
 // donor returns member j of P ∪ A: P[j] for j < |P|, else A[j − |P|].
