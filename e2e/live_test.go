@@ -136,6 +136,10 @@ func TestExperimentLiveResults(t *testing.T) {
 	if end.Partial || end.Runs != 40 || end.Updates < 2 {
 		t.Errorf("at the end (after %.1f s): %+v, want the 40 runs, not partial, after 2 or more live updates", s.Elapsed/1000, end)
 	}
+	// the throttle: an update starts 2 s or more after the last one ended
+	if most := 1 + int(s.Elapsed/2000); end.Updates > most {
+		t.Errorf("%d live updates in %.1f s, want at most %d (one every 2 s)", end.Updates, s.Elapsed/1000, most)
+	}
 	if !eval[bool](tb, 60*time.Second, `(async () => {
 		const { createResultsView } = await import("./results-view.js");
 		const { WorkerClient } = await import("./worker-client.js");
