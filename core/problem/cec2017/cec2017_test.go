@@ -615,10 +615,15 @@ func TestCube(t *testing.T) {
 	}
 }
 
-// cosScaled gives math.Cos's bits: random arguments over many scales and
-// signs, the octant boundaries, the reduction threshold, NaN and ±Inf
-// (natively and under GOOS=js, make test-wasm).
-func TestCosScaled(t *testing.T) {
+// rasSum gives the bits of the plain loop with math.Cos: random arguments
+// over many scales and near multiples of π/4 (where the octant changes),
+// zeros, the threshold 2²⁹ of the reduction, NaN and ±Inf, for the scales
+// and constants of C01/C02 (π/10, 5000, 4000) and C05 (2π, 50, 40), and
+// with amp = 1, off = 0 on arguments below 1e-8, where a² is far below an
+// ulp of the cosine and a cosine one ulp off would show. Term by term (a
+// one-element sum from 0) and as running sums over blocks of every length
+// up to 17.
+func TestRasSum(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 5))
 	var a []float64
 	for range 200000 {
@@ -630,13 +635,34 @@ func TestCosScaled(t *testing.T) {
 	}
 	a = append(a, 0, math.Copysign(0, -1), 1<<29, math.Nextafter(1<<29, 0), -(1 << 29), 1e300,
 		math.NaN(), math.Inf(1), math.Inf(-1), math.SmallestNonzeroFloat64, math.MaxFloat64)
-	for _, k := range []float64{1, tenthPi, twoPi, -3} {
-		c := make([]float64, len(a))
-		cosScaled(c, a, k)
-		for i, x := range a {
-			want := math.Cos(k * x)
-			if math.Float64bits(c[i]) != math.Float64bits(want) && !(math.IsNaN(c[i]) && math.IsNaN(want)) {
-				t.Fatalf("cosScaled at %v·%v = %v, math.Cos %v", k, x, c[i], want)
+	tiny := make([]float64, 20000)
+	for i := range tiny {
+		tiny[i] = (r.Float64()*2 - 1) * math.Pow(10, float64(-8-r.IntN(8)))
+	}
+	same := func(x, y float64) bool {
+		return math.Float64bits(x) == math.Float64bits(y) || math.IsNaN(x) && math.IsNaN(y)
+	}
+	for _, c := range []struct {
+		a           []float64
+		k, amp, off float64
+	}{
+		{a, tenthPi, 5000, 4000}, {a, twoPi, 50, 40}, {a, 1, 1, 0}, {a, -3, 1, 0},
+		{tiny, 1, 1, 0}, {tiny, twoPi, 1, 0}, {tiny, tenthPi, 1, 0},
+	} {
+		for i, z := range c.a {
+			want := float64(z*z) - float64(c.amp*math.Cos(c.k*z)) - c.off
+			if got := rasSum(0, c.a[i:i+1], c.k, c.amp, c.off); !same(got, want) {
+				t.Fatalf("rasSum term at %v·%v (amp %v, off %v) = %v, want %v", c.k, z, c.amp, c.off, got, want)
+			}
+		}
+		var want, got float64
+		for i0, n := 0, 1; i0 < len(c.a); i0, n = i0+n, n%17+1 {
+			blk := c.a[i0:min(i0+n, len(c.a))]
+			for _, z := range blk {
+				want += float64(z*z) - float64(c.amp*math.Cos(c.k*z)) - c.off
+			}
+			if got = rasSum(got, blk, c.k, c.amp, c.off); !same(got, want) {
+				t.Fatalf("rasSum running sum at %d (k %v) = %v, want %v", i0, c.k, got, want)
 			}
 		}
 	}

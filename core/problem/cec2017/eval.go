@@ -107,18 +107,19 @@ func diffSq(x, o []float64) float64 {
 
 func (p *cec) c01(x, g []float64) float64 {
 	o := p.o[:len(x)]
-	f := s12(x, o, 0, 1)
-	var buf, cs [blockLen]float64
-	var g0 float64
+	// f = S12(z) (s12's running sums) and z block by block, in one pass.
+	var buf [blockLen]float64
+	var f, t, g0 float64
 	for i0 := 0; i0 < len(x); i0 += blockLen {
 		n := min(blockLen, len(x)-i0)
-		for k, xk := range x[i0 : i0+n] {
-			buf[k] = xk - o[i0+k] // z = x − o
+		xs, os, z := x[i0:i0+n], o[i0:i0+n], buf[:n]
+		for k := range z {
+			zk := xs[k] - os[k]
+			z[k] = zk
+			t += zk
+			f += float64(t * t)
 		}
-		cosScaled(cs[:n], buf[:n], tenthPi)
-		for i, z := range buf[:n] {
-			g0 += float64(z*z) - float64(5000*cs[i]) - 4000
-		}
+		g0 = rasSum(g0, z, tenthPi, 5000, 4000)
 	}
 	g[0] = g0
 	return f
@@ -127,14 +128,11 @@ func (p *cec) c01(x, g []float64) float64 {
 func (p *cec) c02(x, g []float64) float64 {
 	o := p.o[:len(x)]
 	f := s12(x, o, 0, 1)
-	var buf, cs [blockLen]float64
+	var buf [blockLen]float64
 	var g0 float64
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m, x, i0)
-		cosScaled(cs[:n], buf[:n], tenthPi)
-		for i, y := range buf[:n] {
-			g0 += float64(y*y) - float64(5000*cs[i]) - 4000
-		}
+		g0 = rasSum(g0, buf[:n], tenthPi, 5000, 4000)
 	}
 	g[0] = g0
 	return f
@@ -186,21 +184,15 @@ func (p *cec) c05(x, g []float64) float64 {
 	for i := 0; i+1 < len(x); i++ {
 		f += ros(x[i]-o[i], x[i+1]-o[i+1])
 	}
-	var buf, cs [blockLen]float64
+	var buf [blockLen]float64
 	var g0, g1 float64
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m, x, i0)
-		cosScaled(cs[:n], buf[:n], twoPi)
-		for i, y := range buf[:n] {
-			g0 += float64(y*y) - float64(50*cs[i]) - 40
-		}
+		g0 = rasSum(g0, buf[:n], twoPi, 50, 40)
 	}
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
 		n := p.fill(buf[:], p.m2, x, i0)
-		cosScaled(cs[:n], buf[:n], twoPi)
-		for i, w := range buf[:n] {
-			g1 += float64(w*w) - float64(50*cs[i]) - 40
-		}
+		g1 = rasSum(g1, buf[:n], twoPi, 50, 40)
 	}
 	g[0], g[1] = g0, g1
 	return f
