@@ -43,7 +43,7 @@ fuzz:
 	done
 
 test-wasm:
-	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/... ./internal/experiment/...
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/... ./internal/experiment/... ./internal/play/... ./core/stats/ ./core/chart/ ./core/contour/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run 'Golden|RasSum' ./core/solver/ ./core/pca/ ./core/problem/cec2017/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/
 
