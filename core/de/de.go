@@ -424,7 +424,13 @@ func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 		r.IntNs(floyd, N-m+1, 1)
 		r.IntNs(fy, m, -1)
 	}
-	// Floyd: a uniform m-subset of [0, N).
+	// Floyd: a uniform m-subset of [0, N): t_i = draw i, or j = N−m+i if
+	// an earlier t has that value. Whether it has is a bit of a set on the
+	// stack when N ≤ 1024 (CMODE's Q and HECO's Q and shrink: one test per
+	// draw instead of a scan of dst[:i], which in WebAssembly costs a
+	// dispatched jump per element), else the scan.
+	var seen [16]uint64
+	useSeen := N <= 64*len(seen)
 	for i, j := 0, N-m; j < N; i, j = i+1, j+1 {
 		var t int
 		if floyd != nil {
@@ -432,10 +438,17 @@ func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 		} else {
 			t = r.IntN(j + 1)
 		}
-		for _, s := range dst[:i] {
-			if s == t {
+		if useSeen {
+			if seen[t>>6]&(1<<(t&63)) != 0 {
 				t = j
-				break
+			}
+			seen[t>>6] |= 1 << (t & 63)
+		} else {
+			for _, s := range dst[:i] {
+				if s == t {
+					t = j
+					break
+				}
 			}
 		}
 		dst[i] = t
@@ -451,7 +464,11 @@ func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 		dst[i], dst[j] = dst[j], dst[i]
 	}
 	// Map position t to the t-th admissible index: step over the distinct
-	// exclusions ≤ the running index in ascending order.
+	// exclusions ≤ the running index in ascending order (nothing to do
+	// without exclusions).
+	if len(exclude) == 0 {
+		return
+	}
 	for i, t := range dst {
 		if sorted {
 			for _, e := range ex {

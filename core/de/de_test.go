@@ -441,7 +441,8 @@ func pickReference(r *rng.PCG, dst []int, n int, exclude []int) (ok bool) {
 }
 
 // Pick's paths (at most 3 indices and 2 exclusions without loops; the
-// general one with the draws on the stack or one call per draw) give the
+// general one with the draws on the stack or one call per draw, and with
+// Floyd's set as bits or a scan) give the
 // reference's indices and leave the generator in the reference's state;
 // where the reference finds too few indices, Pick panics.
 func TestPickMatchesReference(t *testing.T) {
@@ -450,6 +451,9 @@ func TestPickMatchesReference(t *testing.T) {
 		n := src.IntN(40)
 		if c%4 == 0 {
 			n = 20 + src.IntN(200)
+		}
+		if c%50 == 1 {
+			n = 1000 + src.IntN(50) // both sides of the bit set's limit N ≤ 1024
 		}
 		m := src.IntN(6)
 		if c%10 == 0 {

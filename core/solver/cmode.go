@@ -196,9 +196,13 @@ func (m *cmode) Iterate(c *Context) error {
 	var proj *pca.Projection
 	projTried := false
 	m.pcaTrials = m.pcaTrials[:0]
-	m.fromPCA, m.inR, m.replaced = m.fromPCA[:0], m.inR[:0], m.replaced[:0]
+	m.fromPCA, m.inR, m.replaced = resize(m.fromPCA, nc), resize(m.inR, nc), resize(m.replaced, nc)
+	clear(m.fromPCA)
+	clear(m.inR)
+	for i := range m.replaced {
+		m.replaced[i] = -1
+	}
 	for i := range nc {
-		m.fromPCA, m.inR, m.replaced = append(m.fromPCA, false), append(m.inR, false), append(m.replaced, -1)
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
 		if m.s.PCA && c.RNG.Float64() < m.s.PCAProb {
@@ -251,16 +255,17 @@ func (m *cmode) Iterate(c *Context) error {
 	}
 
 	// Line 19: R = the non-dominated members of C.
+	// (A child never dominates itself, so j = i needs no exclusion; every
+	// pair is compared, without a branch: see dominatesBit.)
 	m.nondom = m.nondom[:0]
+	fs, vs := m.children.f[:nc], m.children.v[:nc]
 	for i := range nc {
-		nd := true
-		for j := range nc {
-			if j != i && dominates(m.children.f[j], m.children.v[j], m.children.f[i], m.children.v[i]) {
-				nd = false
-				break
-			}
+		fi, vi := fs[i], vs[i]
+		d := 0
+		for j := range vs {
+			d |= dominatesBit(fs[j], vs[j], fi, vi)
 		}
-		if nd {
+		if d == 0 {
 			m.nondom = append(m.nondom, i)
 			m.inR[i] = true
 		}
@@ -275,12 +280,15 @@ func (m *cmode) Iterate(c *Context) error {
 		if cv == 0 {
 			feasibleInR = true
 		}
-		m.dominated = m.dominated[:0]
+		// The members of Q that x dominates, in Q's order (each written
+		// and kept by advancing k: no branch, see dominatesBit).
+		m.dominated = resize(m.dominated, len(m.q))
+		k := 0
 		for _, qi := range m.q {
-			if dominates(cf, cv, m.pop.f[qi], m.pop.v[qi]) {
-				m.dominated = append(m.dominated, qi)
-			}
+			m.dominated[k] = qi
+			k += dominatesBit(cf, cv, m.pop.f[qi], m.pop.v[qi])
 		}
+		m.dominated = m.dominated[:k]
 		if len(m.dominated) > 0 {
 			pi := m.dominated[c.RNG.IntN(len(m.dominated))]
 			m.pop.set(pi, m.children.row(ci), cf, cv)

@@ -80,5 +80,30 @@ func initUniform(c *Context, size int) population {
 // dominates reports Pareto dominance in the bi-objective space (f, v) of
 // CMODE (paper eq. (21)): a is no worse in both and better in one.
 func dominates(fa, va, fb, vb float64) bool {
-	return fa <= fb && va <= vb && (fa < fb || va < vb)
+	return dominatesBit(fa, va, fb, vb) != 0
+}
+
+// dominatesBit is dominates as 1 or 0, computed without a branch: in Go's
+// WebAssembly port each && and || is a jump through the function's block
+// dispatcher, and CMODE compares every pair of children.
+func dominatesBit(fa, va, fb, vb float64) int {
+	return b2i(fa <= fb) & b2i(va <= vb) & (b2i(fa < fb) | b2i(va < vb))
+}
+
+// b2i is 1 for true and 0 for false (no branch in WebAssembly).
+func b2i(b bool) int {
+	i := 0
+	if b {
+		i = 1
+	}
+	return i
+}
+
+// resize returns s with length n, reusing its memory when it can; the
+// contents are unspecified.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
