@@ -71,7 +71,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"pcaplay/core/de"
 	"pcaplay/core/internal/fmath"
@@ -451,9 +450,7 @@ func (h *heco) Iterate(c *Context) error {
 	// Line 7: adjust the weights, t/T_max = FES/MaxFES at the start
 	// of the generation.
 	tau := float64(c.FES()) / float64(c.MaxFES)
-	for i := range lam {
-		h.w1[i], h.w2[i], h.w3[i] = hecoWeights(h.s.W1, i+1, lam, tau)
-	}
+	hecoWeightsAll(h.s.W1, tau, h.w1, h.w2, h.w3)
 	// Line 8: S_F = S_CR = ∅ for each strategy.
 	for k := range hecoStrategies {
 		h.sF[k], h.sCR[k], h.sDelta[k] = h.sF[k][:0], h.sCR[k][:0], h.sDelta[k][:0]
@@ -602,7 +599,7 @@ func (h *heco) Iterate(c *Context) error {
 // All weights lie in [0, 1]; tau is clamped to [0, 1]. fmath.Pow keeps the
 // weights bit-identical natively and in the browser.
 func hecoWeights(reading W1Reading, i, lambda int, tau float64) (w1, w2, w3 float64) {
-	tau = math.Max(0, math.Min(1, tau))
+	tau = fmath.Max(0, fmath.Min(1, tau))
 	ri := float64(i) / float64(lambda)
 	if reading == W1Alt {
 		w1 = fmath.Pow(tau, 20*ri)
@@ -612,6 +609,27 @@ func hecoWeights(reading W1Reading, i, lambda int, tau float64) (w1, w2, w3 floa
 	w2 = ri * fmath.Pow(tau, 5*ri)
 	w3 = (1 - ri) * fmath.Pow(1-tau, 5*ri)
 	return w1, w2, w3
+}
+
+// hecoWeightsAll writes hecoWeights(reading, i+1, λ, tau) into w1[i],
+// w2[i], w3[i] for i = 0..λ−1 (λ = len(w1)), the same bits, with ln tau and
+// ln(1 − tau) computed once rather than in each of the 3λ powers
+// (fmath.PowLn).
+func hecoWeightsAll(reading W1Reading, tau float64, w1, w2, w3 []float64) {
+	lambda := len(w1)
+	w2, w3 = w2[:lambda], w3[:lambda]
+	tau = fmath.Max(0, fmath.Min(1, tau))
+	lnT, lnT1 := math.Log(tau), math.Log(1-tau)
+	for i := range w1 {
+		ri := float64(i+1) / float64(lambda)
+		if reading == W1Alt {
+			w1[i] = fmath.PowLn(tau, lnT, 20*ri)
+		} else {
+			w1[i] = fmath.PowLn(tau, lnT, 20*float64(i+1))
+		}
+		w2[i] = ri * fmath.PowLn(tau, lnT, 5*ri)
+		w3[i] = (1 - ri) * fmath.PowLn(1-tau, lnT1, 5*ri)
+	}
 }
 
 // subproblem is f_i = w1i·ẽ + w2i·v + w3i·f of eq. (26) on normalised
@@ -626,19 +644,21 @@ func (h *heco) subproblem(i int, e, v, f float64) float64 {
 // a positive number) every value maps to 0, and when the range is infinite
 // a value equal to the maximum maps to 1 and any other undefined quotient
 // to 0.
+//
+// The cases are integer selects on the bits, not branches (6 calls per
+// trial; in WebAssembly a branch is a jump through the block dispatcher).
 func hecoNorm(a, lo, hi float64) float64 {
 	d := hi - lo
-	if !(d > 0) {
-		return 0
-	}
 	x := (a - lo) / d
-	if math.IsNaN(x) {
-		if a == hi {
-			return 1
-		}
-		return 0
+	r := math.Float64bits(x)
+	undefined := uint64(b2i(a == hi)) * math.Float64bits(1) // an undefined quotient: 1 at the maximum, else 0
+	if x != x {
+		r = undefined
 	}
-	return x
+	if !(d > 0) {
+		r = 0
+	}
+	return math.Float64frombits(r)
 }
 
 // hecoFStar is f*(P) of eq. (25): the least f among the
@@ -708,7 +728,11 @@ func (h *heco) chooseStrategy(r *rng.PCG) int {
 		u -= q[k]
 		k++
 	}
-	if slices.Min(q[:])/sum < h.s.Delta {
+	qMin := q[0]
+	for _, x := range q[1:] {
+		qMin = fmath.Min(qMin, x) // slices.Min's value: min is a runtime call in WebAssembly
+	}
+	if qMin/sum < h.s.Delta {
 		h.succ = [hecoStrategies]float64{}
 		h.resets++
 	}
@@ -741,7 +765,7 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 	if m := h.mcr[k][slot]; m < 0 {
 		CR = 0
 	} else {
-		CR = math.Max(0, math.Min(1, m+float64(h.s.CRStd*r.Rand().NormFloat64())))
+		CR = fmath.Max(0, fmath.Min(1, m+float64(h.s.CRStd*r.Rand().NormFloat64())))
 	}
 	mf := h.mf[k][slot]
 	F = mf
@@ -751,7 +775,7 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 			break
 		}
 	}
-	return min(F, 1), CR
+	return fmath.Min(F, 1), CR
 }
 
 // trial writes into y the trial of strategy k for the target P[xi] (line
@@ -908,29 +932,26 @@ type rankKey struct {
 }
 
 func (a rankKey) before(b rankKey) bool {
-	switch {
-	case a.v != b.v:
-		return a.v < b.v
-	case a.f != b.f:
-		return a.f < b.f
-	}
-	return a.i < b.i
+	// v, then f, then i, as 0/1 arithmetic (b2i) instead of branches.
+	return b2i(a.v < b.v)|b2i(a.v == b.v)&(b2i(a.f < b.f)|b2i(a.f == b.f)&b2i(a.i < b.i)) != 0
 }
 
 // orderedBits maps x to an integer with the order of the numbers: a < b
 // iff orderedBits(a) < orderedBits(b), −0 and +0 the same; NaN above +Inf.
 func orderedBits(x float64) uint64 {
-	if x != x {
-		return math.MaxUint64
+	// (integer selects, no branches)
+	b := math.Float64bits(x)
+	r := b | 1<<63
+	if b>>63 != 0 {
+		r = ^b
 	}
 	if x == 0 {
-		return 1 << 63 // −0 and +0
+		r = 1 << 63 // −0 and +0
 	}
-	b := math.Float64bits(x)
-	if b>>63 != 0 {
-		return ^b
+	if x != x {
+		r = math.MaxUint64
 	}
-	return b | 1<<63
+	return r
 }
 
 // siftDown restores the max-heap (by rankKey.before) of hp below position j.
@@ -999,7 +1020,7 @@ func (h *heco) updateMemory(k int) {
 		num += float64(float64(w*sf[m]) * sf[m])
 		den += float64(w * sf[m])
 		cr += float64(w * scr[m])
-		crMax = max(crMax, scr[m])
+		crMax = fmath.Max(crMax, scr[m])
 	}
 	p := h.pos[k]
 	if den > 0 {
@@ -1015,7 +1036,7 @@ func (h *heco) updateMemory(k int) {
 
 // requiredSize is μ_t of eq. (35) with t/T_max = FES/MaxFES.
 func (h *heco) requiredSize(c *Context) int {
-	tau := math.Min(1, float64(c.FES())/float64(c.MaxFES))
+	tau := fmath.Min(1, float64(c.FES())/float64(c.MaxFES))
 	return int(math.Round(float64(h.mu0) - float64(tau*float64(h.mu0-h.s.MuFinal))))
 }
 
@@ -1079,7 +1100,7 @@ func (h *heco) publish(c *Context) {
 	for k := range hecoStrategies {
 		for j := range h.s.H {
 			a.MeanF[k] += h.mf[k][j]
-			a.MeanCR[k] += math.Max(0, h.mcr[k][j])
+			a.MeanCR[k] += fmath.Max(0, h.mcr[k][j])
 		}
 		a.MeanF[k] /= float64(h.s.H)
 		a.MeanCR[k] /= float64(h.s.H)

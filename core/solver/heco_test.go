@@ -416,6 +416,28 @@ func TestHECOWeights(t *testing.T) {
 	}
 }
 
+// hecoWeightsAll, the weights of a generation with the logarithms shared,
+// gives hecoWeights' bits for every sub-problem.
+func TestHECOWeightsAllIsHecoWeights(t *testing.T) {
+	for _, lam := range []int{4, 7, 12, 30} {
+		w1, w2, w3 := make([]float64, lam), make([]float64, lam), make([]float64, lam)
+		for s := -2; s <= 1002; s++ {
+			tau := float64(s) / 1000
+			for _, rd := range []W1Reading{W1Literal, W1Alt} {
+				hecoWeightsAll(rd, tau, w1, w2, w3)
+				for i := range lam {
+					a, b, c := hecoWeights(rd, i+1, lam, tau)
+					if math.Float64bits(a) != math.Float64bits(w1[i]) || math.Float64bits(b) != math.Float64bits(w2[i]) ||
+						math.Float64bits(c) != math.Float64bits(w3[i]) {
+						t.Fatalf("%s λ=%d i=%d t/T=%v: (%v, %v, %v), hecoWeights (%v, %v, %v)",
+							W1Names[rd], lam, i+1, tau, w1[i], w2[i], w3[i], a, b, c)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestHECONormalisationNeverNaN(t *testing.T) {
 	for _, tc := range []struct{ a, lo, hi, want float64 }{
 		{3, 3, 3, 0}, {1, 0, 2, 0.5}, {math.Inf(1), 0, math.Inf(1), 1}, {5, 0, math.Inf(1), 0},

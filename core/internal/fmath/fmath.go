@@ -80,24 +80,55 @@ func Pow(x, y float64) float64 {
 // max: NaN if either is NaN, +0 for max(−0, +0). The built-in is a call
 // to the runtime in Go's WebAssembly (inline code natively); Max is
 // inlined everywhere. Hot loops of core use it.
+//
+// The cases are integer selects on the bits, later ones overriding earlier
+// ones, not branches: in WebAssembly each branch of Go code is a jump
+// through the function's block dispatcher.
 func Max(x, y float64) float64 {
-	if y != y || y > x {
-		return y
+	bx, by := math.Float64bits(x), math.Float64bits(y)
+	r := bx
+	if y > x {
+		r = by
 	}
-	if x != x || x > y || x != 0 {
-		return x
+	if x == y {
+		r = bx & by // equal bits, or ±0: −0 only if both are
 	}
-	return math.Float64frombits(math.Float64bits(x) & math.Float64bits(y)) // ±0: −0 only if both are
+	if x != x {
+		r = bx
+	}
+	if y != y {
+		r = by
+	}
+	return math.Float64frombits(r)
 }
 
 // Min returns the smaller of x and y with the semantics of the built-in
 // min: NaN if either is NaN, −0 for min(−0, +0). See Max.
 func Min(x, y float64) float64 {
-	if y != y || y < x {
-		return y
+	bx, by := math.Float64bits(x), math.Float64bits(y)
+	r := bx
+	if y < x {
+		r = by
 	}
-	if x != x || x < y || x != 0 {
-		return x
+	if x == y {
+		r = bx | by // equal bits, or ±0: −0 if either is
 	}
-	return math.Float64frombits(math.Float64bits(x) | math.Float64bits(y)) // ±0: −0 if either is
+	if x != x {
+		r = bx
+	}
+	if y != y {
+		r = by
+	}
+	return math.Float64frombits(r)
+}
+
+// PowLn is Pow(x, y) with ln x given: lnx must be math.Log(x). It returns
+// the same bits as Pow(x, y) and saves the logarithm when many powers of
+// one x are needed (HECO's weights: 3λ powers of t/T and 1 − t/T per
+// generation; in WebAssembly math.Log is plain Go, not assembly).
+func PowLn(x, lnx, y float64) float64 {
+	if y == math.Trunc(y) || x <= 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Pow(x, y)
+	}
+	return Exp(float64(y * lnx))
 }

@@ -88,3 +88,23 @@ func TestMinMaxAsBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// PowLn(x, math.Log(x), y) is Pow(x, y), bit for bit, for fractional and
+// integer exponents, x in [0, 1] with its ends, and the special values.
+func TestPowLnIsPow(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	xs := []float64{0, 1, 0.5, math.SmallestNonzeroFloat64, 1 - 1.0/(1<<53), -1, math.Inf(1), math.NaN()}
+	ys := []float64{0, 1, 2, 20, 0.5, 20.0 / 12, 5.0 / 12, -1.5, math.Inf(1), math.NaN()}
+	for i := range 200000 {
+		x, y := r.Float64(), 20*r.Float64()
+		if i < len(xs)*len(ys) {
+			x, y = xs[i%len(xs)], ys[i/len(xs)]
+		} else if i%5 == 0 {
+			y = float64(r.IntN(40)) // integer: math.Pow's path
+		}
+		got, want := PowLn(x, math.Log(x), y), Pow(x, y)
+		if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("PowLn(%v, ln x, %v) = %v, Pow = %v", x, y, got, want)
+		}
+	}
+}
