@@ -667,3 +667,39 @@ func TestRasSum(t *testing.T) {
 		}
 	}
 }
+
+// fill2 gives the numbers of two fill calls, bit for bit, at every D from 1
+// to 20 and at 33 (blocks of 16 with every remainder), on random matrices
+// and points (in WebAssembly fill2 is its own loop: make test-wasm).
+func TestFill2(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 7))
+	for _, dim := range append([]int{33}, func() (ds []int) {
+		for d := 1; d <= 20; d++ {
+			ds = append(ds, d)
+		}
+		return ds
+	}()...) {
+		p := &cec{dim: dim, o: make([]float64, dim)}
+		m, m2, x := make([]float64, dim*dim), make([]float64, dim*dim), make([]float64, dim)
+		for rep := range 20 {
+			for i := range m {
+				m[i], m2[i] = r.NormFloat64(), r.NormFloat64()*math.Pow(10, float64(r.IntN(9)-4))
+			}
+			for i := range x {
+				x[i], p.o[i] = 100*r.NormFloat64(), 80*r.NormFloat64()
+			}
+			for i0 := 0; i0 < dim; i0 += blockLen {
+				var a, b, wa, wb [blockLen]float64
+				n := p.fill2(a[:], b[:], m, m2, x, i0)
+				if wn := p.fill(wa[:], m, x, i0); n != wn || p.fill(wb[:], m2, x, i0) != wn {
+					t.Fatalf("D = %d, i0 = %d: fill2 returned %d, fill %d", dim, i0, n, wn)
+				}
+				for k := range n {
+					if math.Float64bits(a[k]) != math.Float64bits(wa[k]) || math.Float64bits(b[k]) != math.Float64bits(wb[k]) {
+						t.Fatalf("D = %d, rep %d, row %d: fill2 (%v, %v), fill (%v, %v)", dim, rep, i0+k, a[k], b[k], wa[k], wb[k])
+					}
+				}
+			}
+		}
+	}
+}

@@ -184,15 +184,12 @@ func (p *cec) c05(x, g []float64) float64 {
 	for i := 0; i+1 < len(x); i++ {
 		f += ros(x[i]-o[i], x[i+1]-o[i+1])
 	}
-	var buf [blockLen]float64
+	var buf, buf2 [blockLen]float64
 	var g0, g1 float64
 	for i0 := 0; i0 < p.dim; i0 += blockLen {
-		n := p.fill(buf[:], p.m, x, i0)
+		n := p.fill2(buf[:], buf2[:], p.m, p.m2, x, i0)
 		g0 = rasSum(g0, buf[:n], twoPi, 50, 40)
-	}
-	for i0 := 0; i0 < p.dim; i0 += blockLen {
-		n := p.fill(buf[:], p.m2, x, i0)
-		g1 = rasSum(g1, buf[:n], twoPi, 50, 40)
+		g1 = rasSum(g1, buf2[:n], twoPi, 50, 40)
 	}
 	g[0], g[1] = g0, g1
 	return f

@@ -48,3 +48,11 @@ func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
 	}
 	return n
 }
+
+// fill2 writes the blocks of y = m z into buf and of w = m2 z into buf2
+// (C05's M1 and M2) and returns their length: fill twice (fill_wasm.go
+// has a one-pass version, which pays in WebAssembly only).
+func (p *cec) fill2(buf, buf2 []float64, m, m2, x []float64, i0 int) int {
+	p.fill(buf2, m2, x, i0)
+	return p.fill(buf, m, x, i0)
+}

@@ -69,3 +69,45 @@ func (p *cec) fill(buf []float64, m, x []float64, i0 int) int {
 	}
 	return n
 }
+
+// fill2 writes the blocks of y = m z into buf and of w = m2 z into buf2
+// (C05's M1 and M2) and returns their length: the same numbers as
+// fill(buf, m, x, i0) and fill(buf2, m2, x, i0), in one call and one pass
+// over z. Two rows of each matrix are accumulated side by side, each row
+// in its own summation order. In WebAssembly this takes about 15 % off a
+// C05 evaluation (Evaluate at D = 10: 564 → 492 ns of CPU; four rows of
+// each were no better); fill.go's fill2 is the two calls.
+func (p *cec) fill2(buf, buf2 []float64, m, m2, x []float64, i0 int) int {
+	d := p.dim
+	n := min(len(buf), len(buf2), d-i0)
+	buf, buf2 = buf[:n], buf2[:n]
+	x = x[:d]
+	o := p.o[:d]
+	k := 0
+	for ; k+2 <= n; k += 2 {
+		r := (i0 + k) * d
+		a0, a1 := m[r:][:d], m[r+d:][:d]
+		b0, b1 := m2[r:][:d], m2[r+d:][:d]
+		var s0, s1, t0, t1 float64
+		for j := range d {
+			zj := x[j] - o[j]
+			s0 += float64(zj * a0[j])
+			s1 += float64(zj * a1[j])
+			t0 += float64(zj * b0[j])
+			t1 += float64(zj * b1[j])
+		}
+		buf[k], buf[k+1], buf2[k], buf2[k+1] = s0, s1, t0, t1
+	}
+	for ; k < n; k++ {
+		r := (i0 + k) * d
+		a0, b0 := m[r:][:d], m2[r:][:d]
+		var s0, t0 float64
+		for j := range d {
+			zj := x[j] - o[j]
+			s0 += float64(zj * a0[j])
+			t0 += float64(zj * b0[j])
+		}
+		buf[k], buf2[k] = s0, t0
+	}
+	return n
+}
