@@ -95,7 +95,7 @@ func (d *deRand1Bin) Iterate(c *Context) error {
 		}
 		// Lines 7–9.
 		f, v := c.Evaluate(d.u)
-		if !problem.Better(d.pop.f[i], d.pop.v[i], f, v) {
+		if !betterNum(d.pop.f[i], d.pop.v[i], f, v) { // problem.Better (f, v not NaN)
 			d.pop.set(i, d.u, f, v)
 		}
 	}

@@ -932,8 +932,13 @@ type rankKey struct {
 }
 
 func (a rankKey) before(b rankKey) bool {
-	// v, then f, then i, as 0/1 arithmetic (b2i) instead of branches.
-	return b2i(a.v < b.v)|b2i(a.v == b.v)&(b2i(a.f < b.f)|b2i(a.f == b.f)&b2i(a.i < b.i)) != 0
+	switch {
+	case a.v != b.v:
+		return a.v < b.v
+	case a.f != b.f:
+		return a.f < b.f
+	}
+	return a.i < b.i
 }
 
 // orderedBits maps x to an integer with the order of the numbers: a < b

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"pcaplay/core/de"
-	"pcaplay/core/problem"
 )
 
 // The helpers below bind a Param to a field of a settings struct.
@@ -55,7 +54,7 @@ func newPopulation(n, size int) population {
 
 func (p *population) size() int            { return len(p.f) }
 func (p *population) row(i int) []float64  { return p.x[i*p.n : (i+1)*p.n] }
-func (p *population) better(i, j int) bool { return problem.Better(p.f[i], p.v[i], p.f[j], p.v[j]) }
+func (p *population) better(i, j int) bool { return betterNum(p.f[i], p.v[i], p.f[j], p.v[j]) }
 func (p *population) publish(c *Context)   { c.sharePopulation(p.x, p.f, p.v) }
 func (p *population) set(i int, x []float64, f, v float64) {
 	copy(p.row(i), x)
@@ -106,4 +105,13 @@ func resize[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// betterNum is problem.Better, the feasibility rule, for f and v that are
+// not NaN: every f and v a Method sees (Context.Evaluate turns a NaN into
+// +Inf). Then Better is "v less, or v equal and f less"; written so, it is
+// inlined, where problem.Better is a call (in WebAssembly one per
+// evaluation and per selection).
+func betterNum(fa, va, fb, vb float64) bool {
+	return va < vb || va == vb && fa < fb
 }

@@ -123,7 +123,7 @@ func (c *Context) Evaluate(x []float64) (f, v float64) {
 		v = math.Inf(1)
 	}
 	c.fes++
-	if !c.hasBest || problem.Better(f, v, c.best.F, c.best.V) {
+	if !c.hasBest || betterNum(f, v, c.best.F, c.best.V) { // problem.Better: f, v, best.F, best.V are not NaN
 		c.hasBest = true
 		c.best.X = append(c.best.X[:0], x...)
 		c.best.F, c.best.V = f, v
