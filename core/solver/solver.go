@@ -124,14 +124,22 @@ func (c *Context) Evaluate(x []float64) (f, v float64) {
 	}
 	c.fes++
 	if !c.hasBest || betterNum(f, v, c.best.F, c.best.V) { // problem.Better: f, v, best.F, best.V are not NaN
-		c.hasBest = true
-		c.best.X = append(c.best.X[:0], x...)
-		c.best.F, c.best.V = f, v
-		c.best.MeanV = problem.MeanViolation(c.eval.G, c.eval.H)
-		c.best.Counts = problem.ViolationCounts(c.eval.G, c.eval.H)
-		c.best.FES = c.fes
+		c.newBest(x, f, v)
 	}
 	return f, v
+}
+
+// newBest records x, just evaluated to (f, v), as the best so far. (Apart
+// from Evaluate, which runs once per evaluation and is smaller without it:
+// in WebAssembly every call and jump of a function costs more the more
+// blocks it has.)
+func (c *Context) newBest(x []float64, f, v float64) {
+	c.hasBest = true
+	c.best.X = append(c.best.X[:0], x...)
+	c.best.F, c.best.V = f, v
+	c.best.MeanV = problem.MeanViolation(c.eval.G, c.eval.H)
+	c.best.Counts = problem.ViolationCounts(c.eval.G, c.eval.H)
+	c.best.FES = c.fes
 }
 
 // SetPopulation publishes the current population for the snapshot. x is
