@@ -889,23 +889,27 @@ func (h *heco) rankTop(np int) {
 	mu := h.pop.size()
 	np = min(np, mu)
 	hp := h.rankHeap[:0]
-	for i := range mu {
-		k := rankKey{v: orderedBits(v[i]), f: orderedBits(f[i]), i: i}
-		if len(hp) < np {
-			// push k and sift it up
-			hp = append(hp, k)
-			for j := len(hp) - 1; j > 0; {
-				p := (j - 1) / 2
-				if !hp[p].before(hp[j]) {
-					break
-				}
-				hp[p], hp[j] = hp[j], hp[p]
-				j = p
+	for i := range np {
+		// push member i and sift it up
+		hp = append(hp, rankKey{v: orderedBits(v[i]), f: orderedBits(f[i]), i: i})
+		for j := len(hp) - 1; j > 0; {
+			p := (j - 1) / 2
+			if !hp[p].before(hp[j]) {
+				break
 			}
-			continue
+			hp[p], hp[j] = hp[j], hp[p]
+			j = p
 		}
-		if k.before(hp[0]) {
-			hp[0] = k
+	}
+	// The others replace the worst of the heap, hp[0], when they rank
+	// before it. Their index is larger than every index in the heap, so
+	// that is (v, f) less, ties lose: one test per member, as 0/1
+	// arithmetic (b2i; in WebAssembly each && and || would be a jump).
+	v, f = v[:mu], f[:mu]
+	for i := np; i < mu; i++ {
+		kv, kf := orderedBits(v[i]), orderedBits(f[i])
+		if b2i(kv < hp[0].v)|b2i(kv == hp[0].v)&b2i(kf < hp[0].f) != 0 {
+			hp[0] = rankKey{v: kv, f: kf, i: i}
 			siftDown(hp, 0)
 		}
 	}
