@@ -474,6 +474,39 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
+// BenchmarkEvaluatePoints measures one evaluation at D = 10 as a run makes
+// them: at 256 random points in the box in turn, so that the branches of
+// the evaluation (the octants of the cosines, …) are as unpredictable as in
+// a search; BenchmarkEvaluate's single point lets the processor learn them.
+func BenchmarkEvaluatePoints(b *testing.B) {
+	for num := 1; num <= NumProblems; num++ {
+		b.Run(fmt.Sprintf("D=10/C%02d", num), func(b *testing.B) {
+			d, err := LoadDataFS(official.FS(), num, 10)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := New(num, 10, d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lo, hi := p.Bounds()
+			r := rand.New(rand.NewPCG(8, 9))
+			xs := make([][]float64, 256)
+			for i := range xs {
+				xs[i] = make([]float64, 10)
+				randomPoint(r, lo, hi, xs[i])
+			}
+			g := make([]float64, p.NumIneq())
+			h := make([]float64, p.NumEq())
+			i := 0
+			for b.Loop() {
+				p.Evaluate(xs[i&255], g, h)
+				i++
+			}
+		})
+	}
+}
+
 // TestHandChecked evaluates cases worked out from the definitions at
 // D = 2: C20 (no test vectors exist for it), the rotations of C02 and C05
 // with small known matrices, and the half-away rounding of C18.
@@ -701,5 +734,41 @@ func TestFill2(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkFill measures the matrix-vector products of C05 with the
+// official data, the whole vector a block at a time as the evaluation
+// reads it: y = M1 z alone (fill, as C02 and C21–C28) and y = M1 z with
+// w = M2 z (fill2, as C05).
+func BenchmarkFill(b *testing.B) {
+	for _, dim := range []int{10, 30} {
+		d, err := LoadDataFS(official.FS(), 5, dim)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pp, err := New(5, dim, d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := pp.(*cec)
+		lo, hi := p.Bounds()
+		x := make([]float64, dim)
+		randomPoint(rand.New(rand.NewPCG(8, 9)), lo, hi, x)
+		var buf, buf2 [blockLen]float64
+		b.Run(fmt.Sprintf("D=%d/fill", dim), func(b *testing.B) {
+			for b.Loop() {
+				for i0 := 0; i0 < dim; i0 += blockLen {
+					p.fill(buf[:], p.m, x, i0)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("D=%d/fill2", dim), func(b *testing.B) {
+			for b.Loop() {
+				for i0 := 0; i0 < dim; i0 += blockLen {
+					p.fill2(buf[:], buf2[:], p.m, p.m2, x, i0)
+				}
+			}
+		})
 	}
 }
