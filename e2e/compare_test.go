@@ -1,11 +1,7 @@
 package e2e
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -330,22 +326,7 @@ func TestScreenshotCompare(t *testing.T) {
 	tb.waitFor("4000 FES", 60*time.Second, func(s Status) bool { return s.FES >= 4000 })
 	tb.call("pause")
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1500))`)
-	shot := tb.screenshot()
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatalf("screenshot is not a PNG: %v", err)
-	}
-	if n := colours(img, 64); n < 16 {
-		t.Errorf("screenshot has only %d colours: blank page?", n)
-	}
-	out := filepath.Join("..", "docs", "compare.tmp.png")
-	if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
-		out = filepath.Join("..", "docs", "compare.png")
-	}
-	if err := os.WriteFile(out, shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s (%d bytes)", out, len(shot))
+	saveScreenshot(t, tb.screenshot(), "compare")
 	tb.noConsoleErrors()
 }
 

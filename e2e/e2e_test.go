@@ -344,29 +344,34 @@ func TestScreenshot(t *testing.T) {
 	tb.open("")
 	// Let the first animations of the charts finish.
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1500))`)
-	shot := tb.screenshot()
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatalf("screenshot is not a PNG: %v", err)
-	}
+	img := saveScreenshot(t, tb.screenshot(), "screenshot")
 	if b := img.Bounds(); b.Dx() != viewportW || b.Dy() != viewportH {
 		t.Errorf("screenshot is %dx%d, want %dx%d", b.Dx(), b.Dy(), viewportW, viewportH)
 	}
+	tb.noConsoleErrors()
+}
+
+// saveScreenshot checks that shot is a PNG with some colours (not a blank
+// page) and writes it to docs/NAME.tmp.png, or to docs/NAME.png (the
+// README's picture) when PCAPLAY_UPDATE_SCREENSHOT=1. It returns the image.
+func saveScreenshot(t *testing.T, shot []byte, name string) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("%s: screenshot is not a PNG: %v", name, err)
+	}
 	if n := colours(img, 64); n < 16 {
-		t.Errorf("screenshot has only %d colours: blank page?", n)
+		t.Errorf("%s: screenshot has only %d colours: blank page?", name, n)
 	}
-	if err := os.MkdirAll("../docs", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join("..", "docs", "screenshot.tmp.png")
+	out := filepath.Join("..", "docs", name+".tmp.png")
 	if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
-		out = filepath.Join("..", "docs", "screenshot.png")
+		out = filepath.Join("..", "docs", name+".png")
 	}
 	if err := os.WriteFile(out, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s (%d bytes)", out, len(shot))
-	tb.noConsoleErrors()
+	return img
 }
 
 // colours counts distinct colours on a sparse grid, up to limit.

@@ -1,12 +1,8 @@
 package e2e
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -297,22 +293,7 @@ func TestScreenshotLesson(t *testing.T) {
 	for step, key := range map[int]string{2: "b", 3: "c", 4: "d"} {
 		tb.openLesson(hash("lesson", "fig1", "step", strconv.Itoa(step)), step)
 		eval[bool](tb, 10*time.Second, `new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(true), 200)))`)
-		shot := tb.screenshot()
-		img, err := png.Decode(bytes.NewReader(shot))
-		if err != nil {
-			t.Fatalf("screenshot is not a PNG: %v", err)
-		}
-		if n := colours(img, 64); n < 16 {
-			t.Errorf("step %d: only %d colours: blank page?", step, n)
-		}
-		out := filepath.Join("..", "docs", "lesson-"+key+".tmp.png")
-		if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
-			out = filepath.Join("..", "docs", "lesson-"+key+".png")
-		}
-		if err := os.WriteFile(out, shot, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s (%d bytes)", out, len(shot))
+		saveScreenshot(t, tb.screenshot(), "lesson-"+key)
 	}
 	tb.noConsoleErrors()
 }

@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -223,22 +221,7 @@ func TestScreenshotResults(t *testing.T) {
 	}
 	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-experiment-root] [data-role=progress]').scrollIntoView(), true)`)
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1000))`)
-	shot := tb.screenshot()
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatalf("screenshot is not a PNG: %v", err)
-	}
-	if n := colours(img, 64); n < 16 {
-		t.Errorf("screenshot has only %d colours: blank page?", n)
-	}
-	out := filepath.Join("..", "docs", "results.tmp.png")
-	if os.Getenv("PCAPLAY_UPDATE_SCREENSHOT") == "1" {
-		out = filepath.Join("..", "docs", "results.png")
-	}
-	if err := os.WriteFile(out, shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s (%d bytes)", out, len(shot))
+	saveScreenshot(t, tb.screenshot(), "results")
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.cancel(), true`)
 	tb.noConsoleErrors()
 }
