@@ -51,8 +51,8 @@ const player = new Player([{ run: controller, view }], {
 const settings = new SettingsView($('[data-panel="controls"]'), {
   onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
   onCopy: copy,
-  // compare mode (compare-app.js): boot.js reloads into it
-  onCompare: () => { location.hash = "#" + state.serialize({ compare: "2", "b.pca": "false" }); },
+  // compare mode (compare-app.js): the page anew, in that mode
+  onCompare: () => leave("#" + state.serialize({ compare: "2", "b.pca": "false" })),
 });
 const transport = new TransportView($('[data-role="transport"]'), {
   onPlay: () => commands.toggle(),
@@ -136,7 +136,19 @@ async function apply(changes, origin, what, extraNotices = []) {
   updateTransport();
 }
 
+// leave makes the page anew for the address hash (another mode): it
+// writes the address and reloads at once, and from then on writeURL leaves
+// the address alone, so that a transition still in flight cannot write
+// this mode's address back before boot.js's hashchange listener runs.
+let leaving = false;
+function leave(hash) {
+  leaving = true;
+  location.hash = hash;
+  location.reload();
+}
+
 function writeURL() {
+  if (leaving) return;
   const h = "#" + state.serialize();
   if (location.hash !== h) history.replaceState(null, "", h);
 }

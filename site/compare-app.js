@@ -222,7 +222,7 @@ const player = new Player(runs.map((r) => ({
 const settings = new SettingsView(settingsTpl, {
   onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
   onCopy: copy,
-  onCompare: () => { location.hash = "#" + oneRun(); },
+  onCompare: () => leave("#" + oneRun()),
   compareAlways: true,
 });
 setText(settingsTpl.querySelector("h2"), "Settings of run A, and what the runs share");
@@ -317,9 +317,7 @@ async function apply(changes, origin, what, extraNotices = []) {
     // one run (boot.js reloads into its mode), or another number of runs:
     // the page made anew for them
     player.stop();
-    const other = pageMode(next.values) !== "compare";
-    location.hash = "#" + next.serialize();
-    if (!other) location.reload();
+    leave("#" + next.serialize());
     return;
   }
   let runNotices = [];
@@ -358,7 +356,21 @@ async function apply(changes, origin, what, extraNotices = []) {
   updateTransport();
 }
 
+// leave makes the page anew for the address hash (another mode, or
+// another number of runs): it writes the address and reloads at once, and
+// from then on writeURL leaves the address alone. (Relying on boot.js's
+// hashchange listener alone lost the switch when a transition still in
+// flight wrote the compare address back before that event ran: the
+// address said one run and the page stayed in compare mode.)
+let leaving = false;
+function leave(hash) {
+  leaving = true;
+  location.hash = hash;
+  location.reload();
+}
+
 function writeURL() {
+  if (leaving) return;
   const h = "#" + state.serialize();
   if (location.hash !== h) history.replaceState(null, "", h);
 }
