@@ -10,6 +10,7 @@
 // ends with both). A compare or lesson page makes its own app module from
 // the same parts.
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
+import { leave, writeAddress } from "./page-mode.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
@@ -136,21 +137,8 @@ async function apply(changes, origin, what, extraNotices = []) {
   updateTransport();
 }
 
-// leave makes the page anew for the address hash (another mode): it
-// writes the address and reloads at once, and from then on writeURL leaves
-// the address alone, so that a transition still in flight cannot write
-// this mode's address back before boot.js's hashchange listener runs.
-let leaving = false;
-function leave(hash) {
-  leaving = true;
-  location.hash = hash;
-  location.reload();
-}
-
 function writeURL() {
-  if (leaving) return;
-  const h = "#" + state.serialize();
-  if (location.hash !== h) history.replaceState(null, "", h);
+  writeAddress("#" + state.serialize());
 }
 
 // applyPage shows the page keys: embed, font, panels, speed, zoom.

@@ -1,19 +1,16 @@
 // boot.js: the page's entry module. It picks the page's mode from the
-// address once (state.js pageMode): the guided lesson when the address has
+// address once (page-mode.js): the guided lesson when the address has
 // a lesson key (lesson-app.js), the experiment view for mode=experiment
 // (experiment-app.js), compare mode with compare=2…4 or a prefixed key
 // such as b.pca=false (compare-app.js), otherwise the playground (app.js).
 // An address that switches mode (the lesson's last step opens the
 // playground; "compare PCA on vs off"; a link back) reloads the page, so
-// each mode starts from a clean page.
-import { parse, pageMode } from "./state.js";
+// each mode starts from a clean page; a mode switches with page-mode.js's
+// leave().
+import { modeOf, watchMode } from "./page-mode.js";
 
-const modeOf = (hash) => pageMode(parse(hash));
 const mode = modeOf(location.hash);
-
-window.addEventListener("hashchange", () => {
-  if (modeOf(location.hash) !== mode) location.reload();
-});
+watchMode(mode);
 
 if (mode === "lesson") import("./lesson-app.js");
 else if (mode === "experiment") import("./experiment-app.js");

@@ -16,6 +16,7 @@
 // zoom window; this file wires and draws. A change of the number of runs
 // reloads the page (boot.js picks the mode once).
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
+import { leave, writeAddress } from "./page-mode.js";
 import { PROTOCOL, GRID } from "./protocol.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
@@ -356,23 +357,8 @@ async function apply(changes, origin, what, extraNotices = []) {
   updateTransport();
 }
 
-// leave makes the page anew for the address hash (another mode, or
-// another number of runs): it writes the address and reloads at once, and
-// from then on writeURL leaves the address alone. (Relying on boot.js's
-// hashchange listener alone lost the switch when a transition still in
-// flight wrote the compare address back before that event ran: the
-// address said one run and the page stayed in compare mode.)
-let leaving = false;
-function leave(hash) {
-  leaving = true;
-  location.hash = hash;
-  location.reload();
-}
-
 function writeURL() {
-  if (leaving) return;
-  const h = "#" + state.serialize();
-  if (location.hash !== h) history.replaceState(null, "", h);
+  writeAddress("#" + state.serialize());
 }
 
 // applyPage shows the page keys: embed, font, panels, speed, zoom.

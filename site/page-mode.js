@@ -1,0 +1,39 @@
+// page-mode.js: the page's mode and the switch between modes. boot.js
+// picks the mode from the address once (state.js pageMode) and watches for
+// an address of another mode, which reloads the page, so that each mode
+// starts from a clean page. A mode's own switch (Back to one run, Compare
+// PCA on vs off, another number of runs) goes through leave(), and every
+// address a mode writes goes through writeAddress().
+import { parse, pageMode } from "./state.js";
+
+// modeOf is the mode an address hash asks for: "lesson", "experiment",
+// "compare" or "play".
+export const modeOf = (hash) => pageMode(parse(hash));
+
+// watchMode reloads the page when the address changes to another mode than
+// mode, the one the page was made for (a link back, a hand-edited address).
+export function watchMode(mode) {
+  window.addEventListener("hashchange", () => {
+    if (modeOf(location.hash) !== mode) location.reload();
+  });
+}
+
+// leave makes the page anew for the address hash (another mode, or
+// another number of runs): it writes the address and reloads at once, and
+// from then on writeAddress leaves the address alone. (Relying on the
+// hashchange listener of watchMode alone lost the switch when a transition
+// still in flight wrote the compare address back before that event ran:
+// the address said one run and the page stayed in compare mode.)
+let leaving = false;
+export function leave(hash) {
+  leaving = true;
+  location.hash = hash;
+  location.reload();
+}
+
+// writeAddress puts hash in the address without a history entry, unless
+// the page is leaving (leave) or the address says it already.
+export function writeAddress(hash) {
+  if (leaving) return;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
