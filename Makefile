@@ -47,11 +47,13 @@ test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run 'Golden|RasSum|Fill2' ./core/solver/ ./core/pca/ ./core/problem/cec2017/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/
 
+## test-e2e: the browser tests; -timeout 40m because the suite (about 5 min on an idle 2-core
+## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min
 test-e2e: site
 	bash scripts/install-chromium.sh
 	bash scripts/install-deck.sh
 	bash scripts/install-axe.sh
-	PCAPLAY_E2E=1 $(GO) test -count=1 ./e2e/...
+	PCAPLAY_E2E=1 $(GO) test -count=1 -timeout 40m ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
 
 ## bench: evaluation, operator and per-generation benchmarks
