@@ -61,6 +61,15 @@ func Exp(x float64) float64 {
 	poly := float64(t * float64(p1+float64(t*float64(p2+float64(t*float64(p3+float64(t*float64(p4+float64(t*p5)))))))))
 	c := r - poly
 	y := 1 - ((lo - float64(r*c)/(2-c)) - hi)
+	// y·2^k. y = e^r lies in [0.7, 1.5], a normal number, so for
+	// −1020 < k < 1020 the product is normal too and is y with k added
+	// to its exponent field: exactly math.Ldexp(y, k), without its call
+	// (in WebAssembly a call, and half of Exp's time there: HECO computes
+	// 3λ powers per generation). Ldexp handles the rest (subnormal
+	// results, overflow).
+	if -1020 < k && k < 1020 {
+		return math.Float64frombits(math.Float64bits(y) + uint64(k)<<52)
+	}
 	return math.Ldexp(y, k)
 }
 

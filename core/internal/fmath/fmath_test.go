@@ -108,3 +108,62 @@ func TestPowLnIsPow(t *testing.T) {
 		}
 	}
 }
+
+// expLdexp is Exp as it was before its exponent-field fast path: the same
+// reduction and polynomial, always finished by math.Ldexp.
+func expLdexp(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 1):
+		return x
+	case math.IsInf(x, -1):
+		return 0
+	case x > overflow:
+		return math.Inf(1)
+	case x < underflow:
+		return 0
+	case -nearZero < x && x < nearZero:
+		return 1 + x
+	}
+	var k int
+	if x < 0 {
+		k = int(float64(log2e*x) - 0.5)
+	} else {
+		k = int(float64(log2e*x) + 0.5)
+	}
+	hi := x - float64(float64(k)*ln2Hi)
+	lo := float64(float64(k) * ln2Lo)
+	r := hi - lo
+	t := float64(r * r)
+	poly := float64(t * float64(p1+float64(t*float64(p2+float64(t*float64(p3+float64(t*float64(p4+float64(t*p5)))))))))
+	c := r - poly
+	y := 1 - ((lo - float64(r*c)/(2-c)) - hi)
+	return math.Ldexp(y, k)
+}
+
+// Exp's fast path (k added to the exponent field) gives Ldexp's bits: on
+// random arguments over the whole range, at every k around the path's
+// limits ±1020 and near the overflow and underflow thresholds.
+func TestExpFastPathIsLdexp(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	check := func(x float64) {
+		t.Helper()
+		if got, want := Exp(x), expLdexp(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("Exp(%v) = %v (%#x), Ldexp gives %v (%#x)", x, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+	for i := 0; i < 1_000_000; i++ {
+		check((r.Float64() - 0.5) * 1500)
+		check((r.Float64() - 0.5) * 8)
+	}
+	for k := 1000; k <= 1030; k++ {
+		for _, s := range []float64{-1, 1} {
+			for _, d := range []float64{-0.5, -0.35, -1e-9, 0, 1e-9, 0.35, 0.5} {
+				check(s * (float64(k) + d) * math.Ln2)
+			}
+		}
+	}
+	for _, x := range []float64{overflow, math.Nextafter(overflow, 0), underflow, math.Nextafter(underflow, 0),
+		-708.39, -708.4, -709, -744, -745, 709, 709.7, nearZero, -nearZero, 0, math.Inf(1), math.Inf(-1), math.NaN()} {
+		check(x)
+	}
+}
