@@ -216,8 +216,7 @@ func binomialDraws(us []float64, r *rng.PCG) {
 	if len(us) == 0 {
 		return
 	}
-	jrand := r.IntN(len(us))
-	r.Float64s(us)
+	jrand := r.IntNFloat64s(len(us), us) // IntN, then Float64s: one call
 	us[jrand] = math.Inf(1)
 }
 
@@ -539,12 +538,13 @@ func pickSmall(r *rng.PCG, dst []int, n int, exclude []int) {
 		return
 	}
 	// Floyd's draws IntN(N−m+1), …, IntN(N), then Fisher–Yates' IntN(m),
-	// …, IntN(2).
+	// …, IntN(2), in one call (rng.IntNsOf): the bounds N−m+1, …, N, m,
+	// …, 2 are the first 2m − 1 of bnd (the entries after them are not
+	// drawn).
 	var buf [5]int
-	r.IntNs(buf[:m], N-m+1, 1)
-	if m > 1 {
-		r.IntNs(buf[m:2*m-1], m, -1)
-	}
+	bnd := [5]int{N - m + 1, N - m + 2, N - m + 3}
+	bnd[m], bnd[m+1] = m, m-1
+	r.IntNsOf(buf[:2*m-1], bnd[:])
 	// Floyd: t_i = draw i, or N−m+i if an earlier t has that value.
 	var d [3]int
 	d[0] = buf[0]

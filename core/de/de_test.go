@@ -719,6 +719,26 @@ func BenchmarkExponential(b *testing.B) {
 	}
 }
 
+// BenchmarkRand1Bin is one fused DE/rand/1/bin trial at D = 10 with the
+// mutant inside the box (the usual case): its draws and its pass.
+func BenchmarkRand1Bin(b *testing.B) {
+	const n = 10
+	r := newRand(1)
+	u, v, x, r1, r2, r3, us := make([]float64, n), make([]float64, n), make([]float64, n),
+		make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	lo, hi := make([]float64, n), make([]float64, n)
+	for j := range n {
+		lo[j], hi[j] = -100, 100
+		x[j], r1[j], r2[j], r3[j] = float64(j), float64(2*j), float64(j+1), float64(j-1)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !de.Rand1Bin(u, v, x, r1, r2, r3, lo, hi, 0.5, 0.9, r, us) {
+			b.Fatal("mutant outside the box")
+		}
+	}
+}
+
 func BenchmarkPick3(b *testing.B) {
 	r := newRand(1)
 	dst := make([]int, 3)

@@ -188,3 +188,92 @@ func (p *PCG) IntNs(dst []int, n0, dn int) {
 	}
 	p.hi, p.lo = hi, lo
 }
+
+// IntNsOf fills dst with IntN draws of the given bounds: dst[k] =
+// IntN(n[k]), in order k = 0, 1, … (len(n) ≥ len(dst)): the same numbers as
+// those len(dst) calls, in one call, for draws whose bounds are not one
+// arithmetic sequence (de.Pick's Floyd draws then its Fisher–Yates draws).
+// It panics if a bound is ≤ 0.
+func (p *PCG) IntNsOf(dst, n []int) {
+	hi, lo := p.hi, p.lo
+	n = n[:len(dst)]
+	for k := range dst {
+		if n[k] <= 0 {
+			p.hi, p.lo = hi, lo
+			panic("rng: invalid argument to IntNsOf")
+		}
+		sh := mulhi(lo, mulLo) + hi*mulLo + lo*mulHi + incHi // step
+		sl := lo*mulLo + incLo
+		if sl < incLo {
+			sh++
+		}
+		hi, lo = sh, sl
+		x := out(hi, lo)
+		u := uint64(n[k])
+		if u&(u-1) == 0 { // a power of two: mask
+			dst[k] = int(x & (u - 1))
+			continue
+		}
+		h, l := mulhi(x, u), x*u
+		if l < u {
+			p.hi, p.lo = hi, lo
+			thresh := -u % u
+			for l < thresh {
+				x = p.Uint64()
+				h, l = mulhi(x, u), x*u
+			}
+			hi, lo = p.hi, p.lo
+		}
+		dst[k] = int(h)
+	}
+	p.hi, p.lo = hi, lo
+}
+
+// IntNFloat64s returns IntN(n) and then fills dst with successive Float64
+// values: the draws of
+//
+//	j := p.IntN(n)
+//	p.Float64s(dst)
+//
+// in one call (a binomial crossover's j_rand and its U_j). It panics if
+// n ≤ 0.
+func (p *PCG) IntNFloat64s(n int, dst []float64) int {
+	if n <= 0 {
+		panic("rng: invalid argument to IntNFloat64s")
+	}
+	// IntN(n), written out (IntN is not inlined in WebAssembly).
+	hi := mulhi(p.lo, mulLo) + p.hi*mulLo + p.lo*mulHi + incHi // step
+	lo := p.lo*mulLo + incLo
+	if lo < incLo {
+		hi++
+	}
+	x, u := out(hi, lo), uint64(n)
+	var j uint64
+	if u&(u-1) == 0 { // a power of two: mask
+		j = x & (u - 1)
+	} else {
+		h, l := mulhi(x, u), x*u
+		if l < u {
+			p.hi, p.lo = hi, lo
+			thresh := -u % u
+			for l < thresh {
+				x = p.Uint64()
+				h, l = mulhi(x, u), x*u
+			}
+			hi, lo = p.hi, p.lo
+		}
+		j = h
+	}
+	// Float64s(dst).
+	for i := range dst {
+		h := mulhi(lo, mulLo) + hi*mulLo + lo*mulHi + incHi // step
+		l := lo*mulLo + incLo
+		if l < incLo {
+			h++
+		}
+		hi, lo = h, l
+		dst[i] = float64(out(hi, lo)<<11>>11) / (1 << 53)
+	}
+	p.hi, p.lo = hi, lo
+	return int(j)
+}

@@ -18,7 +18,7 @@ func TestSameStreamAsMathRand(t *testing.T) {
 		got := New(seed[0], seed[1])
 		src := rand.New(rand.NewPCG(99, 99))
 		for i := range 200000 {
-			switch op := src.IntN(8); op {
+			switch op := src.IntN(10); op {
 			case 0:
 				if a, b := got.Uint64(), want.Uint64(); a != b {
 					t.Fatalf("seed %v draw %d: Uint64 %d, math/rand %d", seed, i, a, b)
@@ -59,6 +59,27 @@ func TestSameStreamAsMathRand(t *testing.T) {
 						t.Fatalf("seed %v draw %d: IntNs(%d, %d)[%d] %d, math/rand %d", seed, i, n0, dn, k, x, y)
 					}
 				}
+			case 8:
+				a, bounds := make([]int, src.IntN(8)), make([]int, 8)
+				for k := range bounds {
+					bounds[k] = ns[src.IntN(len(ns))]
+				}
+				got.IntNsOf(a, bounds)
+				for k, x := range a {
+					if y := want.IntN(bounds[k]); x != y {
+						t.Fatalf("seed %v draw %d: IntNsOf(%v)[%d] %d, math/rand %d", seed, i, bounds, k, x, y)
+					}
+				}
+			case 9:
+				n, a := ns[src.IntN(len(ns))], make([]float64, src.IntN(20))
+				if j, y := got.IntNFloat64s(n, a), want.IntN(n); j != y {
+					t.Fatalf("seed %v draw %d: IntNFloat64s(%d) %d, math/rand IntN %d", seed, i, n, j, y)
+				}
+				for k, x := range a {
+					if y := want.Float64(); x != y {
+						t.Fatalf("seed %v draw %d: IntNFloat64s[%d] %v, math/rand %v", seed, i, k, x, y)
+					}
+				}
 			case 6:
 				x, max := src.Float64(), src.IntN(12)
 				n := 0
@@ -82,6 +103,22 @@ func TestIntNPanics(t *testing.T) {
 				}
 			}()
 			New(1, 1).IntN(n)
+		}()
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("IntNFloat64s(%d) did not panic", n)
+				}
+			}()
+			New(1, 1).IntNFloat64s(n, make([]float64, 3))
+		}()
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("IntNsOf with a bound %d did not panic", n)
+				}
+			}()
+			New(1, 1).IntNsOf(make([]int, 3), []int{5, n, 5})
 		}()
 	}
 }
