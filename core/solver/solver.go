@@ -115,7 +115,12 @@ func (c *Context) Evaluate(x []float64) (f, v float64) {
 	if c.fes >= c.MaxFES {
 		panic("solver: Evaluate called with the FES budget used up")
 	}
-	f, v = c.eval.Eval(x)
+	// c.eval.Eval(x), written out: Eval is too big for Go to inline, and
+	// in WebAssembly each call of the evaluation chain costs about as much
+	// as a coordinate's arithmetic.
+	e := c.eval
+	f = e.P.Evaluate(x, e.G, e.H)
+	v = problem.Violation(e.G, e.H)
 	if math.IsNaN(f) {
 		f = math.Inf(1) // a NaN objective never wins and never poisons a ranking
 	}
