@@ -651,7 +651,8 @@ func TestCube(t *testing.T) {
 // rasSum gives the bits of the plain loop with math.Cos: random arguments
 // over many scales and near multiples of π/4 (where the octant changes),
 // zeros, the threshold 2²⁹ of the reduction, NaN and ±Inf, for the scales
-// and constants of C01/C02 (π/10, 5000, 4000) and C05 (2π, 50, 40), and
+// and constants of C01/C02/C03 (π/10, 5000, 4000), C05 (2π, 50, 40) and
+// C04's Rastrigin terms (2π, 10, −10: ras(z) = z² − 10 cos(2πz) + 10), and
 // with amp = 1, off = 0 on arguments below 1e-8, where a² is far below an
 // ulp of the cosine and a cosine one ulp off would show. Term by term (a
 // one-element sum from 0) and as running sums over blocks of every length
@@ -679,7 +680,7 @@ func TestRasSum(t *testing.T) {
 		a           []float64
 		k, amp, off float64
 	}{
-		{a, tenthPi, 5000, 4000}, {a, twoPi, 50, 40}, {a, 1, 1, 0}, {a, -3, 1, 0},
+		{a, tenthPi, 5000, 4000}, {a, twoPi, 50, 40}, {a, twoPi, 10, -10}, {a, 1, 1, 0}, {a, -3, 1, 0},
 		{tiny, 1, 1, 0}, {tiny, twoPi, 1, 0}, {tiny, tenthPi, 1, 0},
 	} {
 		for i, z := range c.a {

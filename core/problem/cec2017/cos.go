@@ -3,8 +3,8 @@ package cec2017
 import "math"
 
 // rasSum returns s + Σ_i ((a_i² − amp·cos(k·a_i)) − off), the terms added
-// to s one at a time in index order: the Rastrigin-type constraint sums of
-// C01, C02 and C05, each term and each addition rounded as in
+// to s one at a time in index order: the Rastrigin-type sums of C01–C05
+// (their constraints; C04's objective), each term and each addition rounded as in
 //
 //	for _, z := range a {
 //		s += float64(z*z) - float64(amp*math.Cos(k*z)) - off

@@ -141,11 +141,19 @@ func (p *cec) c02(x, g []float64) float64 {
 func (p *cec) c03(x, g, h []float64) float64 {
 	o := p.o[:len(x)]
 	f := s12(x, o, 0, 1)
+	// g's terms z² − 5000 cos(0.1πz) − 4000 by rasSum (as C01), h's in the
+	// pass that forms z block by block.
+	var buf [blockLen]float64
 	var g0, h0 float64
-	for i := range x {
-		z := x[i] - o[i]
-		g0 += float64(z*z) - float64(5000*math.Cos(tenthPi*z)) - 4000
-		h0 += float64(z * math.Sin(tenthPi*z))
+	for i0 := 0; i0 < len(x); i0 += blockLen {
+		n := min(blockLen, len(x)-i0)
+		xs, os, z := x[i0:i0+n], o[i0:i0+n], buf[:n]
+		for k := range z {
+			zk := xs[k] - os[k]
+			z[k] = zk
+			h0 += float64(zk * math.Sin(tenthPi*zk))
+		}
+		g0 = rasSum(g0, z, tenthPi, 5000, 4000)
 	}
 	g[0] = g0
 	h[0] = -h0
@@ -166,12 +174,21 @@ func ros(u, v float64) float64 {
 
 func (p *cec) c04(x, g []float64) float64 {
 	o := p.o[:len(x)]
+	// f's Rastrigin terms ras(z) = (z² − 10 cos(2πz)) − (−10) by rasSum
+	// (x − (−10) and x + 10 are the same IEEE operation), g's in the pass
+	// that forms z block by block.
+	var buf [blockLen]float64
 	var f, g0, g1 float64
-	for i := range x {
-		z := x[i] - o[i]
-		f += ras(z)
-		g0 += float64(z * math.Sin(2*z))
-		g1 += float64(z * math.Sin(z))
+	for i0 := 0; i0 < len(x); i0 += blockLen {
+		n := min(blockLen, len(x)-i0)
+		xs, os, z := x[i0:i0+n], o[i0:i0+n], buf[:n]
+		for k := range z {
+			zk := xs[k] - os[k]
+			z[k] = zk
+			g0 += float64(zk * math.Sin(2*zk))
+			g1 += float64(zk * math.Sin(zk))
+		}
+		f = rasSum(f, z, twoPi, 10, -10)
 	}
 	g[0] = -g0
 	g[1] = g1
