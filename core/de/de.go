@@ -376,7 +376,7 @@ func Exponential(u, x, v []float64, CR float64, r *rng.PCG) {
 func Pick(r *rng.PCG, dst []int, n int, exclude ...int) {
 	m := len(dst)
 	if m <= 3 && len(exclude) <= 2 {
-		pickSmall(r, dst, n, exclude)
+		PickFew(r, dst, n, exclude...)
 		return
 	}
 	// The distinct in-range exclusions, ascending (insertion sort; on the
@@ -503,14 +503,21 @@ func pickPanic(m, n, nex, N int) {
 	panic(fmt.Sprintf("de.Pick: cannot pick %d distinct indices from [0,%d) with %d excluded values (%d admissible)", m, n, nex, N))
 }
 
-// pickSmall is Pick for at most 3 indices and at most 2 exclusions, the
+// PickFew is Pick for at most 3 indices and at most 2 exclusions, the
 // calls in the solvers' inner loops (DE/rand/1's r1, r2, r3 ≠ i; HECO's
 // r1 ≠ i and r2 ≠ i, r1): the same draws, the same steps and the same
 // indices as Pick's general path (a test compares them), written without
 // loops. In Go's WebAssembly port every jump back to a loop's head goes
 // through the function's block dispatcher, and these loops run one to
-// three times; natively the straight line costs nothing either.
-func pickSmall(r *rng.PCG, dst []int, n int, exclude []int) {
+// three times; natively the straight line costs nothing either. Pick
+// calls it for such picks; the solvers call it directly, which saves a
+// call level (Pick is too big to inline) per trial. More indices or
+// exclusions go to Pick.
+func PickFew(r *rng.PCG, dst []int, n int, exclude ...int) {
+	if len(dst) > 3 || len(exclude) > 2 {
+		Pick(r, dst, n, exclude...)
+		return
+	}
 	m := len(dst)
 	// The distinct in-range exclusions, e0 < e1; MaxInt stands for none.
 	e0, e1 := math.MaxInt, math.MaxInt

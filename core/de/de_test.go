@@ -697,6 +697,37 @@ func TestNoAllocations(t *testing.T) {
 }
 
 // ---------------------------------------------------------------------------
+// PickFew gives Pick's indices and draws: on its own path (at most 3
+// indices, 2 exclusions) and when it hands a larger pick to Pick.
+func TestPickFewIsPick(t *testing.T) {
+	src := newRand(12)
+	for range 20000 {
+		n := 1 + src.IntN(40)
+		m := src.IntN(min(n, 6) + 1)
+		var ex []int
+		for range src.IntN(4) {
+			ex = append(ex, src.IntN(n+4)-2)
+		}
+		admissible := 0
+		for i := range n {
+			if !slices.Contains(ex, i) {
+				admissible++
+			}
+		}
+		if admissible < m {
+			continue
+		}
+		seed := src.Uint64()
+		ra, rb := newRand(seed), newRand(seed)
+		a, b := make([]int, m), make([]int, m)
+		de.PickFew(ra, a, n, ex...)
+		de.Pick(rb, b, n, ex...)
+		if !slices.Equal(a, b) || ra.Uint64() != rb.Uint64() {
+			t.Fatalf("PickFew(%d of %d, exclude %v) = %v, Pick %v (or other draws)", m, n, ex, a, b)
+		}
+	}
+}
+
 // benchmarks
 
 func BenchmarkBinomial(b *testing.B) {

@@ -229,15 +229,19 @@ func (m *cmode) Iterate(c *Context) error {
 			}
 		}
 		// Line 14: DE/rand/1/bin with donors from Q.
-		F := m.s.FMin + (m.s.FMax-m.s.FMin)*c.RNG.Float64()
-		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*c.RNG.Float64()
+		// F, then CR, uniform in their ranges: both draws in one call
+		// (rng.Float64s: the numbers of two Float64 calls).
+		var u [2]float64
+		c.RNG.Float64s(u[:])
+		F := m.s.FMin + (m.s.FMax-m.s.FMin)*u[0]
+		CR := m.s.CRMin + (m.s.CRMax-m.s.CRMin)*u[1]
 		mutate := func(v []float64) {
-			de.Pick(c.RNG, m.r[:], lambda, i)
+			de.PickFew(c.RNG, m.r[:], lambda, i)
 			de.Rand1(v, m.pop.row(m.q[m.r[0]]), m.pop.row(m.q[m.r[1]]), m.pop.row(m.q[m.r[2]]), F)
 		}
 		// de.Rand1Bin: mutation and crossover in one pass when the mutant
 		// is inside the box; else repair (re-mutate, §2.1), then cross.
-		de.Pick(c.RNG, m.r[:], lambda, i)
+		de.PickFew(c.RNG, m.r[:], lambda, i)
 		q := m.q
 		if !de.Rand1Bin(y, m.v, xi, m.pop.row(q[m.r[0]]), m.pop.row(q[m.r[1]]), m.pop.row(q[m.r[2]]), lo, hi, F, CR, c.RNG, m.us) {
 			m.s.Bound.Repair(m.v, xi, lo, hi, mutate)

@@ -80,7 +80,7 @@ func (d *deRand1Bin) Iterate(c *Context) error {
 		x := d.pop.row(i)
 		// Line 5: r1 ≠ r2 ≠ r3 ≠ i, uniformly from P.
 		mutate := func(v []float64) {
-			de.Pick(c.RNG, d.r[:], mu, i)
+			de.PickFew(c.RNG, d.r[:], mu, i)
 			de.Rand1(v, d.pop.row(d.r[0]), d.pop.row(d.r[1]), d.pop.row(d.r[2]), d.s.F)
 		}
 		// Line 6: mutation and crossover; de.Rand1Bin does both in one
@@ -88,7 +88,7 @@ func (d *deRand1Bin) Iterate(c *Context) error {
 		// numbers, fewer calls and loops in WebAssembly). Otherwise the
 		// mutation is repeated until it is inside (§2.1; Bound), then
 		// crossed.
-		de.Pick(c.RNG, d.r[:], mu, i)
+		de.PickFew(c.RNG, d.r[:], mu, i)
 		if !de.Rand1Bin(d.u, d.v, x, d.pop.row(d.r[0]), d.pop.row(d.r[1]), d.pop.row(d.r[2]), lo, hi, d.s.F, d.s.CR, c.RNG, d.us) {
 			d.s.Bound.Repair(d.v, x, lo, hi, mutate)
 			de.Binomial(d.u, x, d.v, d.s.CR, c.RNG)

@@ -843,16 +843,16 @@ func (h *heco) pbestDonors(r *rng.PCG, xi int) (xp, r1, r2 []float64) {
 		h.rankTop(max(1, int(math.Round(h.s.P*float64(mu)))))
 	}
 	pbest := h.ranked[r.IntN(len(h.ranked))]
-	de.Pick(r, h.pick[:1], mu, xi)
+	de.PickFew(r, h.pick[:1], mu, xi)
 	i1 := h.pick[0]
-	de.Pick(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, i1)
+	de.PickFew(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, i1)
 	return h.pop.row(pbest), h.pop.row(i1), h.donor(h.pick[1])
 }
 
 // randrlDonors draws the donors of randrl/1 for the target P[xi] (see
 // trial): three distinct members of P \ {xi}, best first.
 func (h *heco) randrlDonors(r *rng.PCG, xi int) (r1, r2, r3 []float64) {
-	de.Pick(r, h.pick[:], h.pop.size(), xi)
+	de.PickFew(r, h.pick[:], h.pop.size(), xi)
 	de.OrderRL(&h.pick, h.pop.f, h.pop.v)
 	return h.pop.row(h.pick[0]), h.pop.row(h.pick[1]), h.pop.row(h.pick[2])
 }
