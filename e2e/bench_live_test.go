@@ -17,9 +17,11 @@ import (
 // main-thread task from the start to the end of the experiment (the
 // longtask observer: tasks over 50 ms; 0 when none), longtask-max-cpu-ms,
 // the most CPU a main-thread task used meanwhile (from a Chrome trace: the
-// machine may be shared, and a task waits for a core too), updates, the
-// live updates of the results, and update-ms, the mean time of one (Go's
-// summary in the worker and the page's layout). With -v it logs the tasks
+// machine may be shared, and a task waits for a core too),
+// render-max-cpu-ms, the most CPU style, layout and paint used in one
+// main-thread task (tracer.maxRenderCPU: the cost of the page's DOM, apart
+// from the scripts, such as ECharts' draws), updates, the live updates of
+// the results, and experiment-s, the experiment's time. With -v it logs the tasks
 // over 20 ms and what they did.
 //
 // PCAPLAY_BENCH_LIVE_RUNS (10), _FES (2000), _WORKERS (1), _PROBLEMS
@@ -52,6 +54,7 @@ func BenchmarkExperimentLive(b *testing.B) {
 		updates := eval[int](tb, 5*time.Second, `window.pcaplayExperiment.state().liveUpdates`)
 		tasks := tr.stop(20)
 		cpu, wall := tr.maxTaskCPU()
+		render := tr.maxRenderCPU()
 		if s.Done != total || len(s.Failed) != 0 {
 			b.Fatalf("experiment: %+v, want %d runs", s, total)
 		}
@@ -64,6 +67,7 @@ func BenchmarkExperimentLive(b *testing.B) {
 		}
 		b.ReportMetric(longest, "longtask-max-ms")
 		b.ReportMetric(cpu, "longtask-max-cpu-ms")
+		b.ReportMetric(render, "render-max-cpu-ms")
 		b.ReportMetric(float64(updates), "updates")
 		b.ReportMetric(s.Elapsed/1000, "experiment-s")
 		b.Logf("%d runs (%s × %d problems × %d runs, MaxFES %d, %d worker(s)) in %.1f s: %d live updates; main-thread tasks over 50 ms: %v; the task that used the most CPU: %.1f ms of CPU in %.1f ms",

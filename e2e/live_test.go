@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -223,5 +224,112 @@ func TestScreenshotResults(t *testing.T) {
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1000))`)
 	saveScreenshot(t, tb.screenshot(), "results")
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.cancel(), true`)
+	tb.noConsoleErrors()
+}
+
+// TestResultsUpdateInPlace: an update of partial results (showPartial, as
+// the experiment view calls it while runs finish) keeps the elements of
+// the results — the supplement tables, their rows and cells, the tests'
+// rows, the ranking's rows, the convergence chart's element — and changes
+// their numbers to those of the runs now finished (cec's on the same
+// runs); no element is added to a table whose shape stays. The end (show
+// with keep, as the view does when every run is in) keeps them too, and
+// the problem chooser still redraws the charts of the page.
+func TestResultsUpdateInPlace(t *testing.T) {
+	h := setup(t)
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs.jsonl")
+	cec(t, "run", "-algo", "cmode,pmode", "-problem", "C01,C06", "-dim", "10", "-runs", "4", "-seed", "3", "-fes", "3000", "-quiet", "-o", runs)
+	file, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the runs r < n of every configuration and problem
+	upTo := func(n int) []string {
+		var out []string
+		for _, l := range strings.Split(strings.TrimSuffix(string(file), "\n"), "\n") {
+			var rec struct{ Run int }
+			if err := json.Unmarshal([]byte(l), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Run < n {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	write := func(name string, lines []string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	const grid = `{runs: 4, problems: [{problem: "C01", dim: 10}, {problem: "C06", dim: 10}]}`
+
+	tb := h.newTab(t)
+	tb.navigate(h.siteURL + "results.html")
+	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+	partial := func(lines []string) {
+		t.Helper()
+		js, _ := json.Marshal(lines)
+		eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.showPartial({configs: ["cmode", "pmode"]}, %s, %s).then(() => true)`, js, grid))
+	}
+	// the chart drawn, so that an update has one to keep
+	chartDrawn := `new Promise((r) => { const w = () => { const c = document.querySelector('[data-chart=convergence]'); c && c.classList.contains('chart') && echarts.getInstanceByDom(c) ? r(true) : setTimeout(w, 20); }; w(); })`
+	table := `[...document.querySelectorAll('table.results-table[data-config=pmode] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`
+
+	two := upTo(2)
+	partial(two)
+	eval[bool](tb, 30*time.Second, chartDrawn)
+	checkResults(t, tb, "[data-results-view]", write("two.jsonl", two), 10, "cmode", "pmode")
+	before := eval[[][]string](tb, 5*time.Second, table)
+	// mark the elements, and count the elements added to the tables from now on
+	marks := `[...document.querySelectorAll('[data-results-view] table.results-table, table.results-table tr, table.results-table td, [data-role=tests] tr[data-problem], [data-role=rank-total] tbody tr, [data-chart=convergence]')]`
+	n := eval[int](tb, 5*time.Second, `(() => {
+		const all = `+marks+`;
+		all.forEach((e) => { e.__inPlace = true; });
+		window.__added = 0;
+		window.__obs = new MutationObserver((ms) => { for (const m of ms) for (const a of m.addedNodes) if (a.nodeType === 1 && a.closest && a.closest('table.results-table')) window.__added++; });
+		window.__obs.observe(document.querySelector('[data-results-view]'), { childList: true, subtree: true });
+		return all.length; })()`)
+	if want := 2 + 2*10 + 2*9*2 + 2 + 2 + 1; n != want {
+		t.Fatalf("%d elements marked, want %d: the two supplement tables (10 rows, 9 of them with a cell per problem), the tests' and the total ranks' 2 rows, the chart", n, want)
+	}
+	kept := func(when string) {
+		t.Helper()
+		got := eval[[]int](tb, 5*time.Second, `(() => { const all = `+marks+`; return [all.length, all.filter((e) => e.__inPlace).length, window.__added]; })()`)
+		if got[0] != n || got[1] != n || got[2] != 0 {
+			t.Errorf("%s: %d of the %d elements marked before are there (%d elements now), %d elements added to the supplement tables; want the same elements, updated in place", when, got[1], n, got[0], got[2])
+		}
+	}
+
+	three := upTo(3)
+	partial(three)
+	if after := eval[[][]string](tb, 5*time.Second, table); fmt.Sprint(after) == fmt.Sprint(before) {
+		t.Errorf("after an update with more runs PMODE's table still reads\n%q", after)
+	}
+	checkResults(t, tb, "[data-results-view]", write("three.jsonl", three), 10, "cmode", "pmode")
+	if l := eval[string](tb, 5*time.Second, `document.querySelector('[data-role=results-partial-label]').textContent`); !strings.HasPrefix(l, "Partial results: 12 of 16 runs are finished.") {
+		t.Errorf("partial label %q", l)
+	}
+	kept("after a partial update")
+
+	// the end: every run, as the experiment view shows them (keep)
+	all := upTo(4)
+	js, _ := json.Marshal(all)
+	eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.show({configs: ["cmode", "pmode"]}, %s, {keep: true}).then(() => true)`, js))
+	checkResults(t, tb, "[data-results-view]", runs, 10, "cmode", "pmode")
+	if p := eval[bool](tb, 5*time.Second, `document.querySelector('[data-role=results-partial]').hidden`); !p {
+		t.Error("the partial label is still shown with every run in")
+	}
+	kept("at the end")
+
+	// the problem chooser of the page draws that problem's charts
+	eval[bool](tb, 5*time.Second, `(() => { const s = document.querySelector('[data-role=chart-problem]'); s.value = "C06"; s.dispatchEvent(new Event("change")); return true; })()`)
+	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const p = document.querySelector('[data-role=problem-charts]'); p.dataset.problem === "C06" && !p.querySelector('.chart-wait') ? r(echarts.getInstanceByDom(p.querySelector('[data-chart=convergence]')).getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	if !strings.HasPrefix(title, "C06, D = 10") {
+		t.Errorf("after choosing C06 on the updated page: convergence chart %q", title)
+	}
 	tb.noConsoleErrors()
 }

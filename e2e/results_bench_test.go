@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,70 @@ func BenchmarkResultsView(b *testing.B) {
 	}
 	if n := eval[int](tb, 5*time.Second, `document.querySelectorAll('[data-role=tests] tr[data-problem]').length`); n != 28 {
 		b.Errorf("%d problems tested, want 28", n)
+	}
+}
+
+// BenchmarkResultsUpdate: one live update of partial results, as the
+// experiment view makes it while runs finish, on a big grid — four
+// configurations (PMODE, CMODE, HECO-PDE, HECO-DE) × C01–C28 at D = 10:
+// the view shows runs 0–1 of every configuration and problem (of a grid
+// of 4 runs), then, measured, runs 0–2 (showPartial, the numbers of every
+// table change). Metrics: update-ms, from showPartial until the charts are
+// drawn again; longtask-max-cpu-ms, the most CPU one main-thread task used
+// meanwhile; render-max-cpu-ms, the most CPU style, layout and paint used
+// in one task (tracer.maxRenderCPU). With -v it logs the tasks over 10 ms.
+func BenchmarkResultsUpdate(b *testing.B) {
+	h := setup(b)
+	runs := filepath.Join(b.TempDir(), "runs.jsonl")
+	cec(b, "run", "-algo", "pmode,cmode,heco-pde,heco-de", "-problem", "all", "-dim", "10", "-runs", "3", "-fes", "2000", "-data", "generated", "-quiet", "-o", runs)
+	text, err := os.ReadFile(runs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var two, three []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
+		var rec struct{ Run int }
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			b.Fatal(err)
+		}
+		if rec.Run < 2 {
+			two = append(two, l)
+		}
+		three = append(three, l)
+	}
+	js2, _ := json.Marshal(two)
+	js3, _ := json.Marshal(three)
+	var problems []string
+	for i := 1; i <= 28; i++ {
+		problems = append(problems, fmt.Sprintf(`{problem: "C%02d", dim: 10}`, i))
+	}
+	show := `(async () => {
+		const t0 = performance.now();
+		await window.pcaplayResults.showPartial({configs: ["pmode", "cmode", "heco-pde", "heco-de"]}, window.__runs, {runs: 4, problems: [` + strings.Join(problems, ",") + `]});
+		while (document.querySelector('.chart-wait')) await new Promise((r) => setTimeout(r, 5));
+		await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+		return performance.now() - t0; })()`
+	var tb *tab
+	for b.Loop() {
+		tb = h.newTab(b)
+		tb.navigate(h.siteURL + "results.html")
+		eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+		eval[bool](tb, 30*time.Second, `window.__runs = `+string(js2)+`, true`)
+		eval[float64](tb, 120*time.Second, show)
+		eval[bool](tb, 30*time.Second, `window.__runs = `+string(js3)+`, true`)
+		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 500))`) // the page settles
+		tr := startTrace(tb)
+		update := eval[float64](tb, 120*time.Second, show)
+		tasks := tr.stop(10)
+		cpu, wall := tr.maxTaskCPU()
+		b.ReportMetric(update, "update-ms")
+		b.ReportMetric(cpu, "longtask-max-cpu-ms")
+		b.ReportMetric(tr.maxRenderCPU(), "render-max-cpu-ms")
+		if testing.Verbose() {
+			b.Logf("main-thread tasks over 10 ms:\n%s\nthe one that used the most CPU: %.1f ms of CPU in %.1f ms", strings.Join(tasks, "\n"), cpu, wall)
+		}
+	}
+	if l := eval[string](tb, 5*time.Second, `document.querySelector('[data-role=results-partial-label]').textContent`); !strings.HasPrefix(l, "Partial results: 336 of 448 runs") {
+		b.Errorf("partial label %q, want 336 of 448 runs", l)
 	}
 }

@@ -385,3 +385,57 @@ func (tr *tracer) overlap(pid, tid int, t0, t1 float64) []string {
 	slices.Sort(out)
 	return out
 }
+
+// renderEvents are the page's style, layout and paint steps in a trace.
+var renderEvents = map[string]bool{"UpdateLayoutTree": true, "Layout": true, "PrePaint": true, "Paint": true}
+
+// maxRenderCPU returns the most CPU time (ms) that style, layout and paint
+// (UpdateLayoutTree, Layout, PrePaint, Paint: in a frame or forced by a
+// script) used within one top-level task of the renderer's main thread.
+// Call it after stop.
+func (tr *tracer) maxRenderCPU() float64 {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	mains := map[threadKey]bool{}
+	for k, n := range tr.threadNames() {
+		if n == "CrRendererMain" {
+			mains[k] = true
+		}
+	}
+	var evs []traceEvent
+	for _, e := range tr.evs {
+		if e.Ph == "X" && mains[threadKey{e.Pid, e.Tid}] {
+			evs = append(evs, e)
+		}
+	}
+	slices.SortFunc(evs, func(a, b traceEvent) int {
+		switch {
+		case a.Ts < b.Ts:
+			return -1
+		case a.Ts > b.Ts:
+			return 1
+		case a.Dur > b.Dur:
+			return -1
+		case a.Dur < b.Dur:
+			return 1
+		}
+		return 0
+	})
+	most := 0.0
+	taskEnd := map[threadKey]float64{}   // of the task
+	renderEnd := map[threadKey]float64{} // of the outermost render step
+	sum := map[threadKey]float64{}       // its render CPU so far
+	for _, e := range evs {
+		k := threadKey{e.Pid, e.Tid}
+		if e.Ts >= taskEnd[k] { // a new task
+			taskEnd[k] = e.Ts + e.Dur
+			sum[k] = 0
+		}
+		if renderEvents[e.Name] && e.Ts >= renderEnd[k] {
+			renderEnd[k] = e.Ts + e.Dur
+			sum[k] += e.TDur / 1000
+			most = max(most, sum[k])
+		}
+	}
+	return most
+}

@@ -15,7 +15,10 @@
 // the tables, with the pairs still pending). An update keeps the page as
 // the user left it (the chosen problem, the log FES option, the focus,
 // the open list) and updates the charts already drawn with setOption
-// (charts.js), never a new ECharts instance. During partial results every
+// (charts.js), never a new ECharts instance. It updates the tables, the
+// notes and the pending list in place (morph.js): the same elements, only
+// the cells whose numbers changed and the rows that are new, so that the
+// page lays out what changed, not every table again. During partial results every
 // export exports what is shown and its file name says so (runs-partial.jsonl,
 // …-partial.csv, .tex, .png, .svg; the LaTeX's first line and the charts'
 // titles say "partial" too).
@@ -35,6 +38,7 @@
 // {name, type, data} (data: a string, or a data: URL for PNG) before it
 // downloads; a listener that calls preventDefault() takes it instead.
 import { ChartSet } from "./charts.js";
+import { morph } from "./morph.js";
 
 /** toJSONL turns records (a JSONL string, lines, or objects) into JSON lines, refusing non-finite numbers. */
 export function toJSONL(records) {
@@ -223,12 +227,21 @@ export function createResultsView(root, opts) {
     const details = el(doc, "details", { "data-role": "results-pending", open: pendingOpen },
       el(doc, "summary", { text: `Pending: ${p.pending.length} (configuration, problem) pair(s), ${p.total - p.done} run(s)` }), list);
     details.addEventListener("toggle", () => { pendingOpen = details.open; });
-    partial.replaceChildren(el(doc, "p", { "data-role": "results-partial-label", text: p.label }), details);
+    update(partial, el(doc, "p", { "data-role": "results-partial-label", text: p.label }), details);
     partial.hidden = false;
   }
 
   // the suffix of export file names: what is shown is partial
   const partialSuffix = () => (results && results.progress && results.progress.label ? "-partial" : "");
+
+  // update gives live the children kids: in place (morph) when it has
+  // some, which keeps its elements and changes what differs
+  function update(live, ...kids) {
+    if (!live.firstChild) { live.replaceChildren(...kids); return; }
+    const fresh = live.cloneNode(false);
+    fresh.append(...kids);
+    morph(live, fresh);
+  }
 
   // focusKey names the focused control inside the view (its role and its
   // index among the controls of that role), so that an update that
@@ -257,8 +270,9 @@ export function createResultsView(root, opts) {
     status.textContent = `${r.runs} run(s) of ${r.configs.map(upper).join(", ")} at ${dims}.`;
     status.classList.remove("error");
     showProgress(r.progress);
-    notes.replaceChildren(...r.notes.map((n) => el(doc, "li", { text: n })));
-    body.replaceChildren(
+    update(notes, ...r.notes.map((n) => el(doc, "li", { text: n })));
+    // keep: the tables updated in place (morph.js), the same elements
+    (keep ? update : (live, ...kids) => live.replaceChildren(...kids))(body,
       el(doc, "div", { class: "results-bar" },
         button("Runs as JSON lines", "export-jsonl", exportJSONL, "every record, in the cec run -o schema (cec table, rank, merge read it)"),
         el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked) }), " log FES axis")),
@@ -396,7 +410,11 @@ export function createResultsView(root, opts) {
     const sel = el(doc, "select", { "data-role": "chart-problem" });
     for (const p of d.problems) sel.append(el(doc, "option", { value: p, text: p }));
     const per = el(doc, "div", { class: "results-chart-grid", "data-role": "problem-charts" });
-    drawers[di] = (dd) => {
+    // drawers[di](dd) draws into the charts of the page (an update in
+    // place keeps the elements on the page, not these new ones)
+    drawers[di] = (dd, at) => {
+      const w = at || body.querySelector(`section[data-dim="${dd.dim}"] .results-charts`);
+      const sel = w.querySelector('[data-role="chart-problem"]'), per = w.querySelector('[data-role="problem-charts"]');
       for (const c of per.querySelectorAll(".chart")) {
         const entry = charts.charts.get(c);
         if (entry) { entry.chart.dispose(); charts.charts.delete(c); }
@@ -413,13 +431,13 @@ export function createResultsView(root, opts) {
         chartBox("ecdf", pc.ecdf, base + "-ecdf", k("ecdf")));
     };
     // Go draws the charts of one problem (charts_of): another problem asks again
-    sel.onchange = () => { problem = sel.value; redrawCharts(); };
+    sel.onchange = (ev) => { problem = ev.target.value; redrawCharts(); };
     wrap.append(
       el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),
       el(doc, "label", {}, "Problem ", sel), per,
       el(doc, "h4", { text: "Runtime ECDF over every problem" }),
       el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`, d.dim + "/ecdf-all")));
-    drawers[di](d);
+    drawers[di](d, wrap);
     return wrap;
   }
 
