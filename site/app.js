@@ -40,7 +40,7 @@ const view = new RunView($("[data-run-view]"), {
   say,
   onError: (e) => messages.error(e.message),
 }).bind(controller);
-new RunExports($("[data-run-view]"), { controller, say, onError: (e) => messages.error(e.message) })
+new RunExports($("[data-run-view]"), { controller, view, say, onError: (e) => messages.error(e.message) })
   .place($('[data-panel="convergence"]'));
 const player = new Player([{ run: controller, view }], {
   speed: () => state.ui.speed,

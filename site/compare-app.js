@@ -103,7 +103,8 @@ for (let i = 0; i < N; i++) {
   controller.on("error", ({ error }) => failed(error));
   controller.on("frame", updateTransport);
   // each panel as PNG, the run's history, its command (exports.js)
-  new RunExports(root, { controller, say, onError: (e) => messages.error(e.message) }).place(root);
+  // (the explained variance is of every run's points: compare mode's file)
+  new RunExports(root, { controller, view, say, onError: (e) => messages.error(e.message), varianceName: (ext) => compareFile("variance." + ext) }).place(root);
   runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
 }
 const A = runs[0];
@@ -122,19 +123,45 @@ const cmp = {
   scoreboard: null,
 };
 cmpRoot.hidden = false;
+
+// compareFile names a file of the comparison: pcaplay-compare-C05-D10-SUFFIX
+function compareFile(suffix) {
+  const c = runs[0].controller.run ? runs[0].controller.run.config : {};
+  return ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-" + suffix;
+}
+
 // the overlaid chart as PNG and SVG, from the last option Go sent
 for (const kind of ["png", "svg"]) {
   const b = button(kind.toUpperCase(), "Save the overlaid convergence chart as " + kind.toUpperCase());
   b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
   b.onclick = () => {
     if (!cmp.option) return;
-    const c = A.controller.run ? A.controller.run.config : {};
     try {
-      save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight),
-        ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-convergence." + kind);
+      save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight), compareFile("convergence." + kind));
     } catch (e) { messages.error(e.message); }
   };
   exportsBox(cmpRoot).append(b);
+}
+// the scoreboard shown as CSV and LaTeX, Go's files with the board: while
+// the runs have not reached the end of their budget the names end in
+// -partial and the LaTeX's first line says where they stand
+{
+  const row = document.createElement("div");
+  row.className = "row exports-row";
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", "export the scoreboard");
+  const kinds = [["csv", "CSV", "text/csv"], ["latex", "LaTeX", "text/x-tex", "tex"]];
+  for (const [kind, label, type, ext = kind] of kinds) {
+    const b = button("Scoreboard " + label, "Save the scoreboard as " + label);
+    b.dataset.role = "export-scoreboard-" + kind;
+    b.onclick = () => {
+      const sb = cmp.scoreboard;
+      if (!sb) { say("No scoreboard yet."); return; }
+      save(new Blob([sb[kind]], { type }), compareFile("scoreboard" + (sb.partial ? "-partial" : "") + "." + ext));
+    };
+    row.append(b);
+  }
+  cmp.note.after(row);
 }
 
 // refresh asks Go for what spans the runs (they stand at one FES) and draws

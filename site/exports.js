@@ -6,7 +6,10 @@
 //     ratio; the convergence chart (and compare mode's overlaid chart) also
 //     as SVG;
 //   - the run's history as CSV and JSON, and "Reproduce natively": the
-//     `cec run` command line that gives the run's final best bit for bit.
+//     `cec run` command line that gives the run's final best bit for bit;
+//   - the explained-variance chart (under it) as PNG and SVG, drawn again
+//     from the option shown, and its numbers as CSV (Go's, with the option:
+//     RunView.variance).
 //
 // Go writes the history files, the command and the chart options (the
 // worker's export command, internal/play/export.go); this file only draws
@@ -126,6 +129,28 @@ export class RunExports {
         exportsBox(conv).append(b);
       }
     }
+    // the explained variance shown (RunView.variance): a row under its chart
+    const variance = root.querySelector('[data-role="variance"]');
+    if (variance && opts.view) {
+      const row = document.createElement("div");
+      row.className = "row exports-row";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", "export the explained variance");
+      const kinds = { png: "chart as PNG", svg: "chart as SVG", csv: "numbers as CSV (per component: eigenvalue, explained and cumulative fraction)" };
+      for (const [kind, what] of Object.entries(kinds)) {
+        const b = button("Variance " + kind.toUpperCase(), "Save the explained-variance " + what);
+        b.dataset.role = "export-variance-" + kind;
+        b.onclick = () => this.run(async () => {
+          const v = opts.view.variance;
+          if (!v) { this.opts.say("No explained variance shown yet."); return; }
+          const name = this.varianceName(kind);
+          if (kind === "csv") save(new Blob([v.csv], { type: "text/csv" }), name);
+          else save(chartFile(JSON.parse(v.option), kind, variance.clientWidth, Math.max(variance.clientHeight, 240)), name);
+        });
+        row.append(b);
+      }
+      variance.after(row);
+    }
     // the run's files and command: a row the page places
     this.row = document.createElement("div");
     this.row.className = "row exports-row";
@@ -160,6 +185,15 @@ export class RunExports {
       } else this.opts.say(note);
     });
     this.row.append(csv, json, cmd);
+  }
+
+  /**
+   * varianceName returns the explained variance's file name with extension
+   * ext: this run's (pcaplay-C05-D10-pmode-seed1-variance.csv), or
+   * opts.varianceName's (compare mode: one PCA of every run's points).
+   */
+  varianceName(ext) {
+    return this.opts.varianceName ? this.opts.varianceName(ext) : this.name("variance." + ext);
   }
 
   /** name returns a file name for this run: pcaplay-C05-D10-pmode-seed1-landscape.png. */

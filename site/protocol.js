@@ -315,6 +315,7 @@ export const PROTOCOL = freeze({
       "v",
       "best",
       "variance",
+      "varianceCSV",
       "contour"
     ],
     "results": [
@@ -369,7 +370,12 @@ export const PROTOCOL = freeze({
       "targets",
       "fbest",
       "known",
-      "fes"
+      "fes",
+      "partial",
+      "at",
+      "maxFES",
+      "csv",
+      "latex"
     ],
     "status": [
       "fes",

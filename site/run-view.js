@@ -85,6 +85,7 @@ export class RunView {
     this.run = null;
     this.frame = null;
     this.pc = null; // the PC view shown (D > 2)
+    this.variance = null; // the explained variance shown: {option, csv, generation} from Go
     this.controller = null;
     this.running = false;
     this.panels = null; // the panels asked for (null: all)
@@ -232,7 +233,9 @@ export class RunView {
     }
     if ((pc.contour || !this.running) && this.el.variance) {
       const variance = pc.variance;
-      this.jobs.later("variance", () => this.charts.set(this.el.variance, JSON.parse(variance)));
+      // what the chart shows, for its exports (exports.js): Go's option and CSV
+      const shown = { option: variance, csv: pc.varianceCSV, generation: pc.generation };
+      this.jobs.later("variance", () => { this.charts.set(this.el.variance, JSON.parse(variance)); this.variance = shown; });
     }
     setText(this.el.pcviewCaption, "— generation " + pc.generation + ", PC1+PC2 explain " + explained(pc.values) + "%");
   }

@@ -524,6 +524,7 @@ func pcValue(pv *play.PCView) js.Value {
 	o.Set("v", f64(pv.V))
 	o.Set("best", f64(pv.Best))
 	o.Set("variance", string(pv.VarianceJS))
+	o.Set("varianceCSV", string(pv.VarianceCSV))
 	if pv.Contour != nil {
 		o.Set("contour", contourValue(pv.Contour))
 	}

@@ -136,6 +136,10 @@ func WriteCSV(w io.Writer, problems []string, sums []Summary) error {
 	return cw.Error()
 }
 
+// EscapeLaTeX returns s made safe in LaTeX's text mode (latexEscape), for
+// the other tables the project writes as LaTeX.
+func EscapeLaTeX(s string) string { return latexEscape.Replace(s) }
+
 // latexEscape makes text safe in LaTeX's text mode: the ten special
 // characters become their commands or escapes, and line breaks spaces.
 var latexEscape = strings.NewReplacer(

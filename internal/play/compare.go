@@ -285,6 +285,18 @@ type Scoreboard struct {
 	Known bool    `js:"known"`
 	// FES[i][j] is run i's FES at target j, or −1 when not reached.
 	FES [][]int `js:"fes"`
+	// Partial says that a run has not reached the end of its budget yet,
+	// so the board may still change; At and MaxFES are the FES at which
+	// the runs stand (run A's: the others are at most one of their own
+	// generations past it) and their budget. Set by Runs.Compare.
+	Partial bool `js:"partial"`
+	At      int  `js:"at"`
+	MaxFES  int  `js:"maxFES"`
+	// CSV and LaTeX are the board as files (ScoreboardCSV,
+	// ScoreboardLaTeX), rows named as the compare chart names the runs.
+	// Set by Runs.Compare.
+	CSV   string `js:"csv"`
+	LaTeX string `js:"latex"`
 }
 
 // Score returns the scoreboard of the sessions (one problem).
@@ -386,6 +398,24 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	for i := range ss {
 		cf.Colors = append(cf.Colors, chart.Palette[i%len(chart.Palette)])
 	}
+	// the runs' names: the chart's legend and the scoreboard's rows
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = strings.ToUpper(RunLetters[i]) + ": " + s.Cfg.Algo
+		if i < len(o.Names) && o.Names[i] != "" {
+			names[i] = Cut(o.Names[i], 60)
+		}
+	}
+	sb := &cf.Scoreboard
+	a := ss[0].Status()
+	sb.At, sb.MaxFES = a.FES, a.MaxFES
+	for _, s := range ss {
+		if !s.HasLast || !s.S.Done() {
+			sb.Partial = true
+		}
+	}
+	sb.CSV = string(ScoreboardCSV(*sb, names))
+	sb.LaTeX = string(ScoreboardLaTeX(*sb, names, ss[0].Cfg.Problem, ss[0].Cfg.Dim))
 	if o.Chart {
 		pts := ChartPoints
 		if o.Playing {
@@ -393,11 +423,7 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		}
 		runs := make([]chart.CompareRun, len(ss))
 		for i, s := range ss {
-			name := strings.ToUpper(RunLetters[i]) + ": " + s.Cfg.Algo
-			if i < len(o.Names) && o.Names[i] != "" {
-				name = Cut(o.Names[i], 60)
-			}
-			runs[i] = chart.CompareRun{Name: name, Points: s.History.Points()}
+			runs[i] = chart.CompareRun{Name: names[i], Points: s.History.Points()}
 		}
 		b, err := chart.CompareConvergence(runs, chart.CompareOptions{MaxPoints: pts})
 		if err != nil {
@@ -483,6 +509,7 @@ func comparePC(ss []*Session, grid int) ([]*PCView, error) {
 	if err != nil {
 		return nil, err
 	}
+	varianceCSV := VarianceCSV(pr.Values)
 	v1, v2 := pr.Vectors[:n], pr.Vectors[n:2*n]
 	views := make([]*PCView, len(ss))
 	var pts [][]float64
@@ -492,7 +519,7 @@ func comparePC(ss []*Session, grid int) ([]*PCView, error) {
 		m := len(l.F)
 		pv := &PCView{Generation: l.Generation, Mean: pr.Mean, Values: pr.Values, V1: v1, V2: v2,
 			Coords: pr.Coords[2*off : 2*(off+m)], F: append([]float64(nil), l.F...), V: append([]float64(nil), l.V...),
-			Best: []float64{0, 0}, VarianceJS: variance}
+			Best: []float64{0, 0}, VarianceJS: variance, VarianceCSV: varianceCSV}
 		for d := 0; d < n; d++ {
 			pv.Best[0] += v1[d] * (l.Best.X[d] - pr.Mean[d])
 			pv.Best[1] += v2[d] * (l.Best.X[d] - pr.Mean[d])

@@ -206,8 +206,25 @@ func TestCompareScoreboard(t *testing.T) {
 			t.Errorf("run %d never came within 1e-2 of f_best on circle", i)
 		}
 	}
+	// its files: every run at the end of its budget, rows named as the chart's
+	if a, _ := r.Session(ids[0]); sb.Partial || sb.At != a.Last.FES || sb.MaxFES != 6000 ||
+		!strings.Contains(sb.CSV, setup.Names[1]) || sb.LaTeX != string(ScoreboardLaTeX(sb, setup.Names, "circle", 2)) || strings.HasPrefix(sb.LaTeX, "% Partial") {
+		t.Errorf("board's files at the end: partial %v at %d of %d\n%s\n%s", sb.Partial, sb.At, sb.MaxFES, sb.CSV, sb.LaTeX)
+	}
 	if len(cf.Colors) != 2 || cf.Colors[0] == cf.Colors[1] || !strings.Contains(string(cf.Chart), setup.Names[1]) {
 		t.Errorf("colours %v, chart names: %v", cf.Colors, strings.Contains(string(cf.Chart), setup.Names[1]))
+	}
+	// runs that go on: the board is partial, and says where they stand
+	for _, id := range ids {
+		if _, err := r.Configure(id, setup.Values[0], ConfigureOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := r.Session(id)
+		s.Advance(StepOptions{N: 3})
+	}
+	cf, err = r.Compare(ids, CompareOptions{})
+	if a, _ := r.Session(ids[0]); err != nil || !cf.Scoreboard.Partial || cf.Scoreboard.At != a.Last.FES || !strings.HasPrefix(cf.Scoreboard.LaTeX, "% Partial: the runs stand at "+strconv.Itoa(a.Last.FES)+" of 6000 FES") {
+		t.Errorf("runs after 3 generations: %v; board partial %v at %d\n%s", err, cf.Scoreboard.Partial, cf.Scoreboard.At, cf.Scoreboard.LaTeX)
 	}
 	// a CEC problem: f_best is the best of the runs (no f* known)
 	cec, _ := SanitizeCompare(map[string]string{"problem": "C01", "dim": "10", "fes": "3000"}, 2)

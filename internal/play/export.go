@@ -2,12 +2,16 @@ package play
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
+	"pcaplay/core/chart"
 	"pcaplay/core/solver"
+	"pcaplay/core/stats"
 	"pcaplay/internal/experiment"
 )
 
@@ -221,4 +225,113 @@ func (s *Session) Export(what string) (*Export, error) {
 		return &Export{Text: string(b), Name: s.ExportName("svg"), Type: "application/json"}, nil
 	}
 	return nil, Errorf(CodeBadArgument, "export %q: want one of %s", Cut(what, EchoMax), strings.Join(Exports, ", "))
+}
+
+// VarianceColumns are the header of the explained-variance CSV.
+var VarianceColumns = []string{"component", "eigenvalue", "explained_fraction", "cumulative_fraction"}
+
+// VarianceCSV returns the explained variance of principal components with
+// eigenvalues values (descending, as PCView.Values) as CSV: a header row
+// (VarianceColumns) and per component PC1, PC2, … its eigenvalue λ, the
+// fraction of the variance it explains and the cumulative fraction —
+// chart.Explained's fractions, the numbers of the explained-variance chart
+// (which shows them in percent): a negative or non-finite eigenvalue
+// explains nothing. Numbers are written exactly.
+func VarianceCSV(values []float64) []byte {
+	var b bytes.Buffer
+	b.WriteString(strings.Join(VarianceColumns, ",") + "\n")
+	c := 0.0
+	for i, e := range chart.Explained(values) {
+		c += e
+		b.WriteString("PC" + strconv.Itoa(i+1) + "," + exact(values[i]) + "," + exact(e) + "," + exact(c) + "\n")
+	}
+	return b.Bytes()
+}
+
+// ScoreboardColumns are the header of the scoreboard's CSV: the run's
+// letter and name, the FES of each target (Scoreboard.Targets: the best
+// point first feasible, then f − f_best ≤ ε for ScoreTargets), f_best and
+// whether it is the problem's optimum f*.
+func ScoreboardColumns() []string {
+	cols := []string{"run", "name", "feasible"}
+	for _, e := range ScoreTargets {
+		cols = append(cols, "within_"+formatEps(e))
+	}
+	return append(cols, "f_best", "f_best_is_optimum")
+}
+
+// ScoreboardCSV returns the scoreboard as CSV (ScoreboardColumns), one row
+// per run named names[i]: a target not reached (yet) is an empty cell,
+// f_best is written exactly (empty while no run is feasible and f* is not
+// known).
+func ScoreboardCSV(sb Scoreboard, names []string) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(ScoreboardColumns())
+	fbest := ""
+	if !math.IsNaN(sb.FBest) {
+		fbest = exact(sb.FBest)
+	}
+	for i, row := range sb.FES {
+		rec := []string{strings.ToUpper(RunLetters[i]), names[i]}
+		for _, fes := range row {
+			if fes < 0 {
+				rec = append(rec, "")
+			} else {
+				rec = append(rec, strconv.Itoa(fes))
+			}
+		}
+		w.Write(append(rec, fbest, strconv.FormatBool(sb.Known)))
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// ScoreboardLaTeX returns the scoreboard as a LaTeX tabular under a
+// "% title" comment line naming the problem and f_best; a board whose
+// runs have not reached the end of their budget (Partial) starts with a
+// "% Partial: …" line, as partial results do. A target not reached is --.
+func ScoreboardLaTeX(sb Scoreboard, names []string, problem string, dim int) []byte {
+	var b strings.Builder
+	if sb.Partial {
+		fmt.Fprintf(&b, "%% Partial: the runs stand at %d of %d FES; the FES and f_best may still change.\n", sb.At, sb.MaxFES)
+	}
+	ref := "none yet (no run is feasible)"
+	switch {
+	case math.IsNaN(sb.FBest):
+	case sb.Known:
+		ref = exact(sb.FBest) + " (the problem's optimum f*, or a run's better f)"
+	default:
+		ref = exact(sb.FBest) + " (the best any run has found)"
+	}
+	fmt.Fprintf(&b, "%% %s, D = %d: the FES at which each run first reached a target; f_best = %s\n", problem, dim, ref)
+	fmt.Fprintf(&b, "\\begin{tabular}{|l|%s|}\n\\hline\n", strings.Repeat("r|", len(sb.Targets))[:2*len(sb.Targets)-1])
+	b.WriteString("run & feasible")
+	for _, e := range ScoreTargets {
+		fmt.Fprintf(&b, " & $f - f_{best} \\le %s$", latexNumber(e))
+	}
+	b.WriteString(" \\\\ \\hline\n")
+	for i, row := range sb.FES {
+		b.WriteString(stats.EscapeLaTeX(names[i]))
+		for _, fes := range row {
+			if fes < 0 {
+				b.WriteString(" & --")
+			} else {
+				b.WriteString(" & " + strconv.Itoa(fes))
+			}
+		}
+		b.WriteString(" \\\\\n")
+	}
+	b.WriteString("\\hline\n\\end{tabular}\n")
+	return []byte(b.String())
+}
+
+// latexNumber writes e (a power of ten, as ScoreTargets) as 10^{k}, or as
+// formatEps's text otherwise.
+func latexNumber(e float64) string {
+	k := math.Round(math.Log10(e))
+	if math.Pow(10, k) == e {
+		return "10^{" + strconv.Itoa(int(k)) + "}"
+	}
+	return formatEps(e)
 }

@@ -189,7 +189,7 @@ func Protocol() ProtocolSpec {
 		"operator": {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords",
 			"points", "trial", "children", "pf", "pv", "accepted"},
 		"contour": {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
-		"pc":      {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "contour"},
+		"pc":      {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
 		"notice":  {"key", "value", "message"},
 		"param":   {"key", "help", "kind", "default", "value", "min", "max", "choices"},
 		"memory":  {"wasmBytes", "heapAlloc", "heapSys", "runs"},

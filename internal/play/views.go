@@ -272,6 +272,9 @@ type PCView struct {
 	Best       []float64 // best-so-far in plane coordinates
 	Contour    *Contour
 	VarianceJS []byte // explained-variance chart option
+	// VarianceCSV is the same explained variance as CSV (VarianceCSV),
+	// the chart's export.
+	VarianceCSV []byte
 }
 
 // PCView computes the PCA of the current population (all points, m = 2)
@@ -306,6 +309,7 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 	if err != nil {
 		return nil, err
 	}
+	pv.VarianceCSV = VarianceCSV(pr.Values)
 	if grid <= 0 {
 		return pv, nil
 	}
