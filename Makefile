@@ -60,7 +60,7 @@ test-e2e: site
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./internal/play/...
 
-## bench-wasm: cec run natively and as wasm under Node, per algorithm: s/run and the ratio (issue 8 §4);
+## bench-wasm: cec run natively and as wasm under Node, per algorithm: s/run and the ratio (docs/wasm-speed.md);
 ## NODE=$$(bash scripts/install-node-lts.sh) make bench-wasm for the pinned current LTS
 bench-wasm:
 	bash scripts/bench-wasm.sh

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// BenchmarkExperimentVsCLI (issue 8 §4, make bench-web): 25 runs of
+// BenchmarkExperimentVsCLI (make bench-web; docs/wasm-speed.md): 25 runs of
 // HECO-PDE on C01 at D = 10 (the official data, MaxFES 200000) in the
 // page's experiment view with 2 workers, against `cec run -workers 2` on
 // the same machine. It reports both wall times and their ratio (target
@@ -69,7 +69,7 @@ func BenchmarkExperimentVsCLI(b *testing.B) {
 	}
 }
 
-// BenchmarkExperimentRunWall (issue 8 §4): the wall time of one run in the
+// BenchmarkExperimentRunWall: the wall time of one run in the
 // page (one worker, HECO-PDE on C01, MaxFES 20000·D) at D = 10 and 30.
 // PCAPLAY_BENCH_EXP_RUNS10 and _RUNS30 set the runs (4 and 2).
 func BenchmarkExperimentRunWall(b *testing.B) {

@@ -254,7 +254,8 @@ func BenchmarkLongestTask(b *testing.B) {
 // BenchmarkCompareLongestTask is BenchmarkLongestTask in compare mode: two
 // runs side by side in lockstep, HECO-PDE against HECO-DE (b.pca=false, the
 // default comparison) on C01 at D = 10, 200000 FES each, as fast as the
-// worker goes (issue 7: the longest main-thread task must stay under 50 ms).
+// worker goes (the page's target: the longest main-thread task stays under
+// 50 ms).
 // PCAPLAY_BENCH_COMPARE_HASH replaces the URL hash.
 func BenchmarkCompareLongestTask(b *testing.B) {
 	hs := os.Getenv("PCAPLAY_BENCH_COMPARE_HASH")

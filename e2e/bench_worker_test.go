@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkWorkerStart: the cost of starting a worker that runs the Go
-// module, as a pool or a retry does (issue 8): after the playground is
+// module, as the experiment view's pool or a retry does: after the playground is
 // ready (its own worker started), 4 more WorkerClients are started at once
 // and each answers "protocol". It reports the wall time until all answered
 // and the browser's CPU time meanwhile (every Chromium process of the

@@ -127,7 +127,7 @@ func cecRuns(t *testing.T, dir, algos, fes, runs, seed string, grids ...[2]strin
 	return all
 }
 
-// TestExperimentToEnd (issue 8 §2, done means): an experiment of two
+// TestExperimentToEnd: an experiment of two
 // configurations on a CEC problem at D = 10 (official data) and a 2-D
 // teaching problem runs to the end on two workers; its JSON lines are the
 // lines `cec run` writes for the same grid, byte for byte, and `cec table`
@@ -402,7 +402,7 @@ func TestExperimentBadConfiguration(t *testing.T) {
 	}
 }
 
-// TestExperimentDoneMeans is issue 8's acceptance as a user meets it: from
+// TestExperimentDoneMeans is the experiment view's whole path as a user meets it: from
 // the link, PMODE against CMODE on C01–C03 at D = 10 with the paper's budget
 // (MaxFES = 20000·D) and 25 runs, on the page's default pool; at the end the
 // page shows the tables, the tests and the charts, and the downloaded JSON

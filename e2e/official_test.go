@@ -42,7 +42,7 @@ func dataNote(tb *tab) (label, text string) {
 	return v[0], v[1]
 }
 
-// TestOfficialDataInPage (issue 8 §1): a run of the page on a CEC problem
+// TestOfficialDataInPage: a run of the page on a CEC problem
 // at D = 10 or 30 fetches the official data and ends with the final best
 // that `cec run` (the embedded official copy) finds for the same problem,
 // D, algorithm, settings and seed, bit for bit; at D = 2 the page says it

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-wasm-ab.sh: bench-wasm.sh's measure for two commits side by side
-# (issue 8 §4), so that a change is judged against its parent in the same
+# (docs/wasm-speed.md), so that a change is judged against its parent in the same
 # time window on a shared machine.
 #
 #   bash scripts/bench-wasm-ab.sh REV_A REV_B

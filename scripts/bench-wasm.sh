@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench-wasm.sh: the solvers natively and as WebAssembly under Node, run for
 # run: `cec run` built for the host and for GOOS=js GOARCH=wasm, every
-# algorithm on C01 and C05 at D = 10 (issue 8 §4). Prints, per algorithm and
+# algorithm on C01 and C05 at D = 10 (docs/wasm-speed.md). Prints, per algorithm and
 # problem, native seconds per run, wasm seconds per run and their ratio, and
 # checks that both builds wrote the same records, bit for bit.
 #

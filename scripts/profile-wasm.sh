@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # profile-wasm.sh: where a cec run spends its time natively and as
-# WebAssembly under Node, function by function (issue 8 §4).
+# WebAssembly under Node, function by function (docs/wasm-speed.md).
 #
 #   bash scripts/profile-wasm.sh ALGO PROBLEM [RUNS] [DIM]
 #   bash scripts/profile-wasm.sh heco-pde C01 8

@@ -1,4 +1,4 @@
-// exports.js: the exports of a run (issue 7 §4), bound to a run view's root:
+// exports.js: the exports of a run, bound to a run view's root:
 //
 //   - each panel as PNG: the landscape, PC view and operator canvases as
 //     drawn (their backing store, at the device's pixel ratio up to 2), a

@@ -1,4 +1,4 @@
-// results-view.js: the results of an experiment (issue 8 §3), bound to a
+// results-view.js: the results of an experiment, bound to a
 // root element it fills: the paper's supplement table per configuration,
 // the pairwise Wilcoxon rank-sum tests with their +/−/≈ marks, the CEC 2018
 // ranking, the charts of each problem and the runtime ECDF, and the

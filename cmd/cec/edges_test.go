@@ -14,7 +14,7 @@ import (
 )
 
 // TestLimits: sizes that would exhaust memory or never end get a one-line
-// error naming the value and the limit (issue 10 §6).
+// error naming the value and the limit.
 func TestLimits(t *testing.T) {
 	run := func(extra ...string) []string {
 		return append([]string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-quiet"}, extra...)
@@ -49,7 +49,7 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-// TestSetEdges: -set mistakes are named (issue 10 §9).
+// TestSetEdges: -set mistakes are named.
 func TestSetEdges(t *testing.T) {
 	run := func(extra ...string) []string {
 		return append([]string{"run", "-algo", "pmode", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "500", "-quiet", "-json"}, extra...)
@@ -84,7 +84,7 @@ func TestSetEdges(t *testing.T) {
 }
 
 // TestWriteErrorsNamePath: a file that cannot be written is named, not the
-// temporary file beside it (issue 10 §9).
+// temporary file beside it.
 func TestWriteErrorsNamePath(t *testing.T) {
 	r := cec(t, "", args("-json")...)
 	in := filepath.Join(t.TempDir(), "runs.jsonl")
@@ -101,7 +101,7 @@ func TestWriteErrorsNamePath(t *testing.T) {
 }
 
 // TestEvalOutside: points outside the box, or giving non-finite values,
-// are errors naming the line and the coordinate or value (issue 10 §9).
+// are errors naming the line and the coordinate or value.
 func TestEvalOutside(t *testing.T) {
 	big := strings.TrimSpace(strings.Repeat("1e308 ", 10))
 	wantBadInput(t, cec(t, big+"\n", "eval", "-problem", "C05", "-dim", "10"), "line 1", "x1 = 1e+308", "outside the box [-10, 10]")
@@ -178,7 +178,7 @@ func FuzzEval(f *testing.F) {
 	})
 }
 
-// TestReadersRefuseMisreadings: the silent misreadings of issue 10 §5, as a
+// TestReadersRefuseMisreadings: the silent misreadings of run files, as a
 // user meets them: every command that reads run files refuses a record
 // without "f", with "f": null, with a run number that overflows the grid
 // check or with an extra counts entry, naming the file, the line and the

@@ -119,7 +119,7 @@ func baseEnv() []string {
 }
 
 // TestEmptyShardRefused: a shard with no run of the grid is an error
-// (issue 10 §9), not a silent success.
+// naming the shard and the grid's size, not a silent success.
 func TestEmptyShardRefused(t *testing.T) {
 	wantBadInput(t, cec(t, "", "run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "2", "-fes", "100", "-shard", "5/10", "-quiet"),
 		"-shard 5/10", "only 2 runs")

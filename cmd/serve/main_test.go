@@ -66,7 +66,8 @@ func TestHelp(t *testing.T) {
 }
 
 // TestDefaultAddrIsLoopback: without -addr the server listens on this
-// machine only (issue 10 §8: keep the loopback default); -h says so.
+// machine only (the loopback default, so that serving is never public by
+// accident); -h says so.
 func TestDefaultAddrIsLoopback(t *testing.T) {
 	var out, errb strings.Builder
 	if code := run(noSignals(), []string{"-h"}, fstest.MapFS{}, &out, &errb); code != 0 {

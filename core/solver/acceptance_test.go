@@ -11,7 +11,7 @@ import (
 	"pcaplay/internal/testdata"
 )
 
-// TestPaperAcceptance checks the core issue's acceptance figures with the
+// TestPaperAcceptance checks the solvers against published figures with the
 // official data at D = 10, 25 runs, seeds 1…25, MaxFES = 20000·D:
 // CMODE and PMODE are feasible in every run on C01 and C02 with median
 // f ≤ 1e-10 (paper: ~5e-24), and PMODE's medians on C08, C09, C10 are

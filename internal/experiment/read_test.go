@@ -18,7 +18,8 @@ func goodLine(t testing.TB) string {
 	return strings.TrimSuffix(string(b), "\n")
 }
 
-// TestReadStrict: every silent misreading of issue 10 §5 is an error that
+// TestReadStrict: every silent misreading of a run file (a missing, null,
+// duplicate, unknown or out-of-range field) is an error that
 // names the file, the line and the field.
 func TestReadStrict(t *testing.T) {
 	line := goodLine(t)

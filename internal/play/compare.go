@@ -22,7 +22,7 @@ import (
 // same initial population where the algorithms draw it alike, and every run
 // gets the same evaluations.
 //
-// Decisions made here (issue 7 §1):
+// Decisions made here:
 //   - B without any override is A with PCA-projection off (b.pca=false), so
 //     "PCA-projection on vs off" is the default comparison; C and D without
 //     overrides are copies of A.

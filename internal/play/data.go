@@ -10,7 +10,8 @@ import (
 	"pcaplay/internal/experiment"
 )
 
-// The CEC 2017 data of the page's runs (issue 8 §1).
+// The CEC 2017 data of the page's runs: the official files at the official
+// dimensions, fetched by the worker; generated data elsewhere.
 //
 // The module never embeds the official shift and rotation files (1 MB): at
 // D ∈ cec2017.OfficialDims the worker asks NeedData which files a run

@@ -15,7 +15,7 @@ import (
 	"pcaplay/internal/experiment"
 )
 
-// Exports of a run (issue 7 §4): its history as CSV and JSON, and the
+// Exports of a run: its history as CSV and JSON, and the
 // `cec run` command line that reproduces it natively. Go writes every byte
 // of them; the page only saves or shows the text.
 //
