@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site test test-go test-wasm test-e2e fuzz vet bench bench-web bench-wasm screenshot reproduce clean
+.PHONY: serve site test test-go test-js test-wasm test-e2e fuzz vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -25,8 +25,14 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 
+## test-go: the native tests; they include e2e's TestJSUnits, which runs test-js's npm test
 test-go:
 	$(GO) test ./...
+
+## test-js: the unit tests of the page's pure modules (site/test/*.test.js, Node's test runner);
+## needs Node and npm only (make site installs them), no browser and no npm package
+test-js:
+	cd site && npm test
 
 ## fuzz: the fuzz tests of untrusted input (the page address, the lesson's
 ## address, cec eval's points, run files natively and in the page, the CEC
@@ -48,12 +54,13 @@ test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/
 
 ## test-e2e: the browser tests; -timeout 40m because the suite (about 5 min on an idle 2-core
-## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min
+## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min;
+## TestJSUnits is skipped here, test-go (or test-js) runs it
 test-e2e: site
 	bash scripts/install-chromium.sh
 	bash scripts/install-deck.sh
 	bash scripts/install-axe.sh
-	PCAPLAY_E2E=1 $(GO) test -count=1 -timeout 40m ./e2e/...
+	PCAPLAY_E2E=1 $(GO) test -count=1 -timeout 40m -skip '^TestJSUnits$$' ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
 
 ## bench: evaluation, operator and per-generation benchmarks

@@ -6,19 +6,23 @@ import (
 	"testing"
 )
 
-// TestJSUnits runs the unit tests of the page's pure modules (site/test,
-// node --test). It needs Node only, not the browser: it runs in every go
-// test, and skips without Node except in CI.
+// TestJSUnits runs the unit tests of the page's pure modules (site/test)
+// through the same runner as a newcomer's `npm test` in site/ (node --test,
+// the "test" script of site/package.json; make test-js). It needs Node and
+// npm only, not the browser, and no installed package: it runs in every go
+// test, and skips without npm except in CI.
 func TestJSUnits(t *testing.T) {
-	node, err := exec.LookPath("node")
+	npm, err := exec.LookPath("npm")
 	if err != nil {
 		if os.Getenv("REQUIRE_CEC_DATA") != "" || os.Getenv("CI") != "" {
-			t.Fatal("node is missing: it runs the unit tests of site/*.js")
+			t.Fatal("npm is missing: it runs the unit tests of site/*.js (npm test in site/)")
 		}
-		t.Skip("node not found: site/test not run")
+		t.Skip("npm not found: site/test not run")
 	}
-	out, err := exec.Command(node, "--test", "../site/test/").CombinedOutput()
+	cmd := exec.Command(npm, "test")
+	cmd.Dir = "../site"
+	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("node --test site/test/: %v\n%s", err, out)
+		t.Fatalf("npm test in site/: %v\n%s", err, out)
 	}
 }
