@@ -1,71 +1,17 @@
 package solver
 
 // HECO-DE (Xu, He, Shang) and HECO-PDE = HECO-DE + PCA-projection
-// (Huang, Xu, Li, He, §4.2). Both are the one Method of this file; HECO-PDE
-// is HECO-DE with the PCA setting on. The code follows the paper's
-// pseudo-code of HECO-PDE in §4.2 (lines 1 … 39) top-down; a comment
-// "Line X" cites the line of that pseudo-code it implements, numbered as
-// printed (every line, "end if" and "end for" included). The LSHADE44
-// machinery the paper defers to ("The detail of this process refers to
-// LSHADE44", §4.2 on line 28): strategy competition, circle memories,
-// archive, follows the original LSHADE44 (Poláková, Tvrdík, Bujok, "L-SHADE
-// with competing strategies applied to constrained optimization", CEC 2017)
-// and its published MATLAB code.
+// (Huang, Xu, Li, He, §4.2) are the one Method of this file; HECO-PDE is
+// HECO-DE with the PCA setting on. The code follows the paper's pseudo-code
+// of HECO-PDE in §4.2 (lines 1 … 39) top-down; a comment "Line X" cites the
+// line it implements, numbered as printed (every line, "end if" and "end
+// for" included). The LSHADE44 machinery the paper defers to (strategy
+// competition, circle memories, archive) follows LSHADE44 (Poláková,
+// Tvrdík, Bujok, CEC 2017) and its published MATLAB code.
 //
-// Choices where the paper is ambiguous (each is also documented where it is
-// made):
-//
-//   - t/T_max (line 6 "(or t ≤ T_max)", the weights of line 7
-//     in §4.2, the population size μ_t of lines 30–33) is FES/MaxFES at the
-//     moment the line runs: the weights of line 7 use the FES at
-//     the start of the generation, μ_t of line 30 the
-//     FES after the generation's evaluations, so μ reaches μ_Tmax exactly at
-//     FES = MaxFES.
-//   - Line 6 reads FES ≤ FES_max; the run stops at
-//     FES = MaxFES exactly: the last generation evaluates only the trials the
-//     budget has left, and the remaining members of Q stay unchanged.
-//   - Q stays fixed during the loop of lines 11 … 27
-//     (synchronous, as LSHADE44): donors come from P as it was at the start
-//     of the generation, Q' = Q ∪ {y_i} (line 20) uses the original
-//     Q, and a successful y_i replaces x_i only at line 29.
-//   - Line 29 "P ← P' ∪ C" (§4.2 on line 29: "merging children C and
-//     those individuals not involved in search") is read as
-//     P ← P' ∪ C ∪ {x_i ∈ Q not replaced}: the members of Q whose trial
-//     failed stay in P. Read literally, P would lose λ − |C| individuals
-//     every generation and fall below μ_t within a few generations.
-//   - A ← x_i is done at once (line 24 is inside the loop),
-//     so later trials of the same generation may draw the archived parent;
-//     the archive is trimmed only at lines 34 … 37.
-//   - f*(P) of ẽ(x) = |f(x) − f*(P)| (§4.2, the equivalent objective ẽ) is computed once
-//     per generation over P at its start, by default literally as printed:
-//     the min f over the feasible members, or min v over P when none is
-//     feasible (a violation used as an objective level: odd). The setting
-//     fstar = best follows the sentence above the formula ("the best
-//     individual's fitness") instead; see FStarReading. On C15 at D = 10
-//     (25 seeds, literal w1) the two readings give the same best in every
-//     run, because w1 ≈ 0 whenever P has no feasible member.
-//   - The weights of line 7 (eq. (28) in §4.2): by default with the
-//     exponent 20·i/λ (W1 "alt"), the reading that reproduces the paper's
-//     published HECO-PDE results, or as printed (W1 "literal",
-//     w1 = (t/T)^(20·i)); see W1Reading and hecoWeights.
-//   - Strategy competition (§4.2, the probabilities q_k; δ = 1/20 in §5.2): the
-//     counts n_k grow inside the generation (line 25), and
-//     the δ-test runs after every strategy choice, as in LSHADE44; see
-//     chooseStrategy. PCA trials count for no strategy.
-//   - Circle memories (line 28): one pair M_F, M_CR of size
-//     H per strategy (line 28: "for each strategy"), updated
-//     with the LSHADE44 means; L-SHADE's terminal CR value is off by default
-//     (HECOSettings.CRTerminal explains why).
-//   - Line 33 removes |P| − μ_t members at random but
-//     never the best one (§4.2 on lines 30–33: "non-best individuals").
-//   - PCA-projection (lines 13/14) runs at most once per
-//     generation, lazily, on the λ members of Q (the parents), selecting the
-//     PCAK best by the feasibility rule (default PCAK = λ: the whole Q, as
-//     line 13 says "on set Q"; §3.3's "k = 8" is PMODE's λ) and keeping
-//     PCAM = min(5, D−1) components (§4.1 on line 11 of PMODE: "calculate the 5
-//     eigenvectors", and §3.2 "e.g., m = 5"; m ≥ D would be the identity). If
-//     Q has zero variance the trial falls back to mutation and crossover (as
-//     in PMODE). A PCA trial records no F, CR and no strategy success.
+// Where the paper is ambiguous or silent, the choice made, what the paper
+// says and where the code makes it are in docs/hecode-choices.md; a short
+// comment marks each of those places below.
 
 import (
 	"errors"
@@ -468,8 +414,9 @@ func (h *heco) Iterate(c *Context) error {
 	// Line 10: Q = λ members of P drawn without replacement;
 	// P' = P \ Q is the rest of the population.
 	de.Pick(r, h.q, mu)
-	// ẽ needs f*(P), the feasibility-rule best fitness of P at the start of
-	// the generation (definition under eq. (25), literal).
+	// ẽ needs f*(P), computed once over P at the start of the generation
+	// (the definition under eq. (25); when P has no feasible member, as
+	// FStarReading says).
 	fstar := hecoFStar(h.s.FStar, h.pop.f, h.pop.v)
 	for i, qi := range h.q {
 		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
@@ -483,7 +430,8 @@ func (h *heco) Iterate(c *Context) error {
 	// Line 11: for x_i in Q, i = 1..λ.
 	for i := range lam {
 		// Line 6 (FES ≤ FES_max): the last generation
-		// evaluates only what the budget has left.
+		// evaluates only what the budget has left; the rest of Q stays
+		// as it is.
 		if c.Remaining() == 0 {
 			break
 		}
@@ -525,7 +473,8 @@ func (h *heco) Iterate(c *Context) error {
 		// Evaluate f(y_i) and v(y_i).
 		fy, vy := c.Evaluate(y)
 		h.tf[i], h.tv[i] = fy, vy
-		// Line 20: Q' = Q ∪ {y_i}.
+		// Line 20: Q' = Q ∪ {y_i}, Q as it was at the start of the
+		// generation (Q stays fixed during the loop, as in LSHADE44).
 		ey := hecoE(fy, fstar)
 		// Line 21: min-max normalisation of ẽ, f, v over Q'.
 		// (fmath.Min and Max are the built-ins, inlined also in WebAssembly)
@@ -537,12 +486,15 @@ func (h *heco) Iterate(c *Context) error {
 		fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
 		// Strict comparison f_i(y_i) < f_i(x_i).
 		if fiY < fiX {
-			// Line 24: C ← y_i ∪ C, A ← x_i ∪ A.
+			// Line 24: C ← y_i ∪ C, A ← x_i ∪ A. x_i goes into A at
+			// once, so later trials of this generation may draw it; A is
+			// trimmed only at lines 34 … 37.
 			h.accepted[i] = true
 			h.archive = append(h.archive, x...)
 			// Line 25: F, CR into S_F, S_CR of strategy k
 			// with the improvement Δ = f_i(x_i) − f_i(y_i) (weights of the
-			// memory update), n_k++.
+			// memory update), n_k++. A PCA trial records no F, CR and
+			// counts for no strategy.
 			if k != hecoNoStrategy {
 				h.sF[k] = append(h.sF[k], F)
 				h.sCR[k] = append(h.sCR[k], CR)
@@ -568,14 +520,15 @@ func (h *heco) Iterate(c *Context) error {
 		h.updateMemory(k)
 	}
 	// Line 29: P ← P' ∪ C, keeping the members of Q that were not
-	// replaced (each accepted y_i takes its parent's place).
+	// replaced (each accepted y_i takes its parent's place); read
+	// literally, P would lose the λ − |C| members whose trial failed.
 	for i, qi := range h.q {
 		if h.accepted[i] {
 			h.pop.set(qi, h.trials[i*n:(i+1)*n], h.tf[i], h.tv[i])
 		}
 	}
-	// Lines 30 … 33 (eq.
-	// eq. (35)) with t/T_max = FES/MaxFES after this generation.
+	// Lines 30 … 33 (eq. (35)) with t/T_max = FES/MaxFES after this
+	// generation, so that μ reaches μ_Tmax exactly at FES = MaxFES.
 	muT := h.requiredSize(c)
 	if muT < h.pop.size() {
 		h.shrink(r, h.pop.size()-muT)
