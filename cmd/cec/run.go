@@ -44,7 +44,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	dim := fs.Int("dim", 10, fmt.Sprintf("dimension D, at most %d", experiment.MaxDim))
 	runs := fs.Int("runs", 25, fmt.Sprintf("independent runs per algorithm and problem, at most %d; run r uses seed -seed + r", experiment.MaxRuns))
 	seed := fs.Uint64("seed", 1, "base seed")
-	fes := fs.Int("fes", 0, fmt.Sprintf("MaxFES per run, at most %d; 0 = 20000·D", experiment.MaxFES))
+	fes := fs.Int("fes", 0, fmt.Sprintf("MaxFES per run, at most %d; 0 = 20000·D", experiment.MaxRecordFES))
 	data := fs.String("data", dataOfficial, dataUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object per run on stdout instead of the table")
 	outPath := fs.String("o", "", "append the JSON lines to this new file, one per finished run (see -resume, -force)")

@@ -37,7 +37,7 @@ const maxLine = 4 << 20
 // may be; numbers must fit their type (an integer field takes no fraction
 // or exponent); and the values must make sense together (checkRecord):
 // names of the expected form, 1 ≤ dim ≤ MaxDim, 0 ≤ run < MaxRuns,
-// 1 ≤ fes ≤ maxfes ≤ MaxFES, 1 ≤ best_fes ≤ fes, finite f and x with
+// 1 ≤ fes ≤ maxfes ≤ MaxRecordFES, 1 ≤ best_fes ≤ fes, finite f and x with
 // len(x) = dim, 0 ≤ v finite, feasible ⇔ v = 0, counts three integers ≥ 0
 // (all 0 when feasible), checkpoints at 10 %, 50 % and 100 % of maxfes,
 // and a curve of increasing FES with finite values.
@@ -276,8 +276,8 @@ func checkRecord(r Record) error {
 		return fmt.Errorf(`"dim" = %d: want 1 … %d`, r.Dim, MaxDim)
 	case r.Run < 0 || r.Run >= MaxRuns:
 		return fmt.Errorf(`"run" = %d: want 0 … %d`, r.Run, MaxRuns-1)
-	case r.MaxFES < 1 || r.MaxFES > MaxFES:
-		return fmt.Errorf(`"maxfes" = %d: want 1 … %d`, r.MaxFES, MaxFES)
+	case r.MaxFES < 1 || r.MaxFES > MaxRecordFES:
+		return fmt.Errorf(`"maxfes" = %d: want 1 … %d`, r.MaxFES, MaxRecordFES)
 	case r.FES < 1 || r.FES > r.MaxFES:
 		return fmt.Errorf(`"fes" = %d: want 1 … maxfes = %d`, r.FES, r.MaxFES)
 	case r.BestFES < 1 || r.BestFES > r.FES:

@@ -56,9 +56,13 @@ const (
 	// MaxDim bounds Config.Dim (suite.MaxDim: the problems hold D×D
 	// matrices).
 	MaxDim = suite.MaxDim
-	// MaxFES bounds the budget of one run: a billion evaluations, about an
-	// hour of one core at D = 10 and far more above.
-	MaxFES = 1_000_000_000
+	// MaxRecordFES bounds the budget of one run of a grid (cec run -fes)
+	// and a record's maxfes: a billion evaluations, about an hour of one
+	// core at D = 10 and far more above. The page's budget (the fes URL
+	// key, play.MaxFES) stops ten times lower, at 10⁸: a page address is
+	// anyone's link and its run is one the page plays; the page still
+	// reads records up to this limit.
+	MaxRecordFES = 1_000_000_000
 )
 
 // Data labels of records (Record.Data) other than content labels.
@@ -125,8 +129,8 @@ func NewPlan(c Config) (*Plan, error) {
 		return nil, fmt.Errorf("-seed %d: with -runs %d the last run's seed -seed + %d passes 2^64 − 1; at most %d", c.Seed, c.Runs, c.Runs-1, uint64(math.MaxUint64)-uint64(c.Runs-1))
 	case c.FES < 0:
 		return nil, fmt.Errorf("-fes %d: must be at least 1 (0 = 20000·D)", c.FES)
-	case c.FES > MaxFES || DefaultFES(c.Dim) > MaxFES:
-		return nil, fmt.Errorf("-fes %d: at most %d evaluations per run", max(c.FES, DefaultFES(c.Dim)), MaxFES)
+	case c.FES > MaxRecordFES || DefaultFES(c.Dim) > MaxRecordFES:
+		return nil, fmt.Errorf("-fes %d: at most %d evaluations per run", max(c.FES, DefaultFES(c.Dim)), MaxRecordFES)
 	case c.Shard.Count < 0 || (c.Shard.Count > 0 && (c.Shard.Index < 1 || c.Shard.Index > c.Shard.Count)):
 		return nil, fmt.Errorf("-shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard.Index, c.Shard.Count)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
+	"pcaplay/internal/experiment"
 )
 
 // Run-configuration limits and defaults used when the URL does not say.
@@ -21,7 +22,7 @@ const (
 )
 
 // DefaultFES is the paper's budget 20000·D.
-func DefaultFES(dim int) int { return 20000 * dim }
+func DefaultFES(dim int) int { return experiment.DefaultFES(dim) }
 
 // Config is one run: a function of these values only.
 type Config struct {
