@@ -77,7 +77,7 @@ bench-web: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./e2e/...
 
-## screenshot: retake docs/screenshot.png, docs/compare.png, docs/results.png and docs/lesson-{b,c,d}.png (the README's pictures) in headless Chromium
+## screenshot: retake docs/screenshot.png, docs/compare.png, docs/results.png and docs/lesson-{b,c,d}.png (the pictures of the README and docs/guide/) in headless Chromium
 screenshot: site
 	bash scripts/install-chromium.sh
 	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/

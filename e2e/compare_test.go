@@ -313,8 +313,8 @@ func TestCompareEmbed(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
-// TestScreenshotCompare retakes docs/compare.png (the README's picture of
-// compare mode; make screenshot): PCA-projection on vs off on Rosenbrock's
+// TestScreenshotCompare retakes docs/compare.png (the picture of compare
+// mode in docs/guide/compare.md; make screenshot): PCA-projection on vs off on Rosenbrock's
 // valley after 4000 FES, landscapes, the overlaid chart and the scoreboard.
 // Without PCAPLAY_UPDATE_SCREENSHOT=1 it writes docs/compare.tmp.png.
 func TestScreenshotCompare(t *testing.T) {

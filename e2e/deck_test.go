@@ -3,10 +3,12 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -17,8 +19,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// deckDir is the reveal.js deck of the README (examples/reveal-deck), its
-// reveal.js installed by scripts/install-deck.sh (make test-e2e runs it).
+// deckDir is the example reveal.js deck (examples/reveal-deck, documented in
+// docs/guide/embedding.md), its reveal.js installed by
+// scripts/install-deck.sh (make test-e2e runs it).
 const deckDir = "../examples/reveal-deck"
 
 // deckPlayground is the playground's address in the example (make serve's).
@@ -142,7 +145,7 @@ func lastStatus(l deckLog, frame int) map[string]any {
 	return nil
 }
 
-// The README's reveal.js deck: opened on its live slide while the
+// The example reveal.js deck: opened on its live slide while the
 // playground is still loading (its WebAssembly held back), its play is sent
 // when the frame has loaded, before the playground is ready; the page
 // queues it and the run plays once ready. Leaving the slide pauses it,
@@ -225,19 +228,76 @@ func TestRevealDeck(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
-// The README shows the deck example whole: its code blocks are the files.
-func TestREADMEShowsTheDeck(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"index.html", "pcaplay-deck.js"} {
-		b, err := os.ReadFile(filepath.Join(deckDir, f))
+// The deck example lives in examples/reveal-deck and is linked, not copied:
+// README.md links the embedding guide and the deck, the guide links the
+// deck's files, and what the guide says of the deck is what the deck is:
+// each of its slides' playground addresses, the pinned reveal.js version,
+// the attribute that marks a live slide and the messages the deck sends and
+// waits for.
+func TestEmbeddingGuideDocumentsTheDeck(t *testing.T) {
+	read := func(path string) string {
+		t.Helper()
+		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(readme), "\n"+strings.TrimRight(string(b), "\n")+"\n```") {
-			t.Errorf("README.md does not show examples/reveal-deck/%s as it is", f)
+		return string(b)
+	}
+	readme := read("../README.md")
+	guide := read("../docs/guide/embedding.md")
+	for _, link := range []string{"](docs/guide/embedding.md)", "](examples/reveal-deck/index.html)"} {
+		if !strings.Contains(readme, link) {
+			t.Errorf("README.md does not link %s", link)
+		}
+	}
+	for _, f := range []string{"index.html", "pcaplay-deck.js", "package.json"} {
+		if !strings.Contains(guide, "](../../examples/reveal-deck/"+f+")") {
+			t.Errorf("docs/guide/embedding.md does not link examples/reveal-deck/%s", f)
+		}
+	}
+	index := read(filepath.Join(deckDir, "index.html"))
+	script := read(filepath.Join(deckDir, "pcaplay-deck.js"))
+
+	srcs := regexp.MustCompile(`src="(`+regexp.QuoteMeta(deckPlayground)+`[^"]*)"`).FindAllStringSubmatch(index, -1)
+	if len(srcs) < 2 {
+		t.Fatalf("index.html embeds %d playground frames, want the lesson's and the live run's", len(srcs))
+	}
+	for _, m := range srcs {
+		if !strings.Contains(guide, "`"+m[1]+"`") {
+			t.Errorf("docs/guide/embedding.md does not give the deck's frame address %s", m[1])
+		}
+	}
+
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	if err := json.Unmarshal([]byte(read(filepath.Join(deckDir, "package.json"))), &pkg); err != nil {
+		t.Fatal(err)
+	}
+	v := pkg.Dependencies["reveal.js"]
+	if v == "" || !strings.Contains(guide, "reveal.js "+v) {
+		t.Errorf("docs/guide/embedding.md does not name the pinned reveal.js %q", v)
+	}
+	for _, m := range regexp.MustCompile(`reveal\.js (\d+\.\d+\.\d+)`).FindAllStringSubmatch(guide, -1) {
+		if m[1] != v {
+			t.Errorf("docs/guide/embedding.md names reveal.js %s, the deck pins %s", m[1], v)
+		}
+	}
+
+	for _, want := range []struct{ file, text, in string }{
+		{"index.html", index, "data-pcaplay-play"},
+		{"pcaplay-deck.js", script, "data-pcaplay-play"},
+		{"pcaplay-deck.js", script, `type: "pcaplay", cmd`},
+		{"pcaplay-deck.js", script, `"pcaplay-ready"`},
+		{"pcaplay-deck.js", script, `Reveal.on("slidechanged"`},
+	} {
+		if !strings.Contains(want.text, want.in) {
+			t.Errorf("examples/reveal-deck/%s has no %s: update the deck's documentation with it", want.file, want.in)
+		}
+	}
+	for _, doc := range []string{"`data-pcaplay-play`", `{type: "pcaplay", cmd: "play"}`, "`pcaplay-ready`", "`Reveal.on`"} {
+		if !strings.Contains(guide, doc) {
+			t.Errorf("docs/guide/embedding.md does not describe the deck's %s", doc)
 		}
 	}
 }

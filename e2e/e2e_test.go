@@ -353,7 +353,7 @@ func TestScreenshot(t *testing.T) {
 
 // saveScreenshot checks that shot is a PNG with some colours (not a blank
 // page) and writes it to docs/NAME.tmp.png, or to docs/NAME.png (the
-// README's picture) when PCAPLAY_UPDATE_SCREENSHOT=1. It returns the image.
+// picture of the README or the guide) when PCAPLAY_UPDATE_SCREENSHOT=1. It returns the image.
 func saveScreenshot(t *testing.T, shot []byte, name string) image.Image {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(shot))

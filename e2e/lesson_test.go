@@ -284,7 +284,7 @@ func TestLessonOpensThePlayground(t *testing.T) {
 func bits(x float64) string { return fmt.Sprintf("%016x", math.Float64bits(x)) }
 
 // TestScreenshotLesson retakes docs/lesson-b.png, lesson-c.png and
-// lesson-d.png, the README's pictures of steps (b)–(d) at the default sample
+// lesson-d.png, docs/guide/lesson.md's pictures of steps (b)–(d) at the default sample
 // (make screenshot; otherwise it writes docs/lesson-*.tmp.png to compare).
 func TestScreenshotLesson(t *testing.T) {
 	h := setup(t)

@@ -195,8 +195,8 @@ func TestExperimentLiveResume(t *testing.T) {
 	tb.noConsoleErrors()
 }
 
-// TestScreenshotResults retakes docs/results.png (the README's picture of
-// the experiment view's results; make screenshot): PMODE vs CMODE on
+// TestScreenshotResults retakes docs/results.png (docs/guide/experiments.md's
+// picture of the experiment view's results; make screenshot): PMODE vs CMODE on
 // C01–C03 at D = 10, 10 runs each, paused part way on one worker — the
 // progress, the partial results' label, the supplement tables, the tests
 // and the ranking so far. One worker runs the jobs in order (every PMODE
