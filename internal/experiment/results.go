@@ -305,7 +305,8 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	}
 	res.Runs = len(shown)
 	for _, d := range Dims(shown) {
-		dr, notes, err := summariseDim(shown, res.Configs, d, alpha, targets, o.LogFES, o.ChartsOf, o.Grid != nil, partial)
+		dr, notes, err := summariseDim(&dimSummary{recs: shown, configs: res.Configs, dim: d, alpha: alpha, targets: targets,
+			logFES: o.LogFES, chartsOf: o.ChartsOf, grid: o.Grid != nil, partial: partial})
 		if err != nil {
 			return nil, err
 		}
@@ -450,67 +451,113 @@ func progressLabel(p *Progress, configs []string, g *Grid, dims []DimResults) st
 	return b.String()
 }
 
-// summariseDim computes the results at dimension d of the records recs of
-// configs (each with runs somewhere, not necessarily at d). With grid the
-// runs a pair lacks are named by Progress, not in the notes; partial marks
-// the chart titles.
-func summariseDim(recs []Record, configs []string, d int, alpha float64, targets []stats.Target, logFES bool, chartsOf string, grid, partial bool) (*DimResults, []string, error) {
-	mark := ""
-	if partial {
-		mark = " (partial)"
-	}
-	dr := &DimResults{Dim: d, Problems: Problems(recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
-	// sel is Select over an index of the cells at d (Select scans every
-	// record, and the charts ask for every cell several times)
-	cells := map[cell][]Record{}
-	for _, r := range recs {
+// dimSummary is what summariseDim works with at one dimension: the
+// records shown and what Summarise was asked for.
+type dimSummary struct {
+	// recs are the records shown, at every dimension; configs their
+	// configurations (each with runs somewhere, not necessarily at dim).
+	recs    []Record
+	configs []string
+	dim     int
+	// alpha is the level of the tests' marks; targets those of the
+	// runtime ECDFs; logFES and chartsOf are ResultsOptions'.
+	alpha    float64
+	targets  []stats.Target
+	logFES   bool
+	chartsOf string
+	// grid: the runs a pair lacks are named by Progress, not in the
+	// notes; partial marks the chart titles.
+	grid, partial bool
+
+	// cells index the records at dim by cell, each cell's by run (Select
+	// scans every record, and the charts ask for every cell several
+	// times); here are the configurations with runs at dim.
+	cells map[cell][]Record
+	here  []string
+}
+
+// summariseDim computes the results at dimension s.dim, with the notes
+// they call for.
+func summariseDim(s *dimSummary) (*DimResults, []string, error) {
+	d := s.dim
+	dr := &DimResults{Dim: d, Problems: Problems(s.recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
+	s.cells = map[cell][]Record{}
+	for _, r := range s.recs {
 		if r.Dim == d {
 			k := cell{r.Algo, r.Problem, d}
-			cells[k] = append(cells[k], r)
+			s.cells[k] = append(s.cells[k], r)
 		}
 	}
-	for _, rs := range cells {
+	for _, rs := range s.cells {
 		slices.SortFunc(rs, func(a, b Record) int { return a.Run - b.Run })
 	}
-	sel := func(algo, prob string) []Record { return cells[cell{algo, prob, d}] }
-	for _, t := range targets {
+	for _, t := range s.targets {
 		dr.Targets = append(dr.Targets, t.String())
 	}
-	var notes []string
-	// the configurations with runs at d, and the most runs of any cell
-	var here []string
+	notes := s.findHere(dr.Problems)
+	var err error
+	if dr.Tables, dr.LaTeX, err = s.tables(); err != nil {
+		return nil, nil, err
+	}
+	if err := s.compare(dr); err != nil {
+		return nil, nil, err
+	}
+	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 && !s.grid { // with the grid, Progress.Label says it
+		notes = append(notes, fmt.Sprintf("D = %d: %d problem(s) without runs of every configuration are left out of the tests and the ranking.", d, left))
+	}
+	if err := s.charts(dr); err != nil {
+		return nil, nil, err
+	}
+	return dr, notes, nil
+}
+
+// sel is Select at s.dim, from the index.
+func (s *dimSummary) sel(algo, prob string) []Record { return s.cells[cell{algo, prob, s.dim}] }
+
+// findHere sets s.here, the configurations with runs at s.dim, and notes
+// each (configuration, problem) with fewer runs than the most any has
+// (not with a grid: Progress names them).
+func (s *dimSummary) findHere(problems []string) []string {
 	most := 0
-	for _, c := range configs {
-		for _, p := range dr.Problems {
-			n := len(sel(c, p))
+	for _, c := range s.configs {
+		for _, p := range problems {
+			n := len(s.sel(c, p))
 			most = max(most, n)
-			if n > 0 && !slices.Contains(here, c) {
-				here = append(here, c)
+			if n > 0 && !slices.Contains(s.here, c) {
+				s.here = append(s.here, c)
 			}
 		}
 	}
-	for _, c := range here {
-		for _, p := range dr.Problems {
-			if n := len(sel(c, p)); n < most && !grid {
-				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, d, n, most))
+	var notes []string
+	for _, c := range s.here {
+		for _, p := range problems {
+			if n := len(s.sel(c, p)); n < most && !s.grid {
+				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, s.dim, n, most))
 			}
 		}
 	}
-	// supplement tables
+	return notes
+}
+
+// tables returns the supplement table of every configuration with runs
+// at s.dim and all of them in LaTeX (DimResults.LaTeX).
+func (s *dimSummary) tables() ([]ConfigTable, string, error) {
+	d := s.dim
+	var tables []ConfigTable
 	var latex bytes.Buffer
-	for _, c := range here {
-		probs, sums, err := Summaries(recs, c, d)
+	for _, c := range s.here {
+		probs, sums, err := Summaries(s.recs, c, d)
 		if err != nil {
-			return nil, nil, err
+			return nil, "", err
 		}
-		t := ConfigTable{Config: c, Title: TableTitle(c, d, sums, SharedMaxFES(recs, c, d)), Problems: probs, Sums: sums}
+		t := ConfigTable{Config: c, Title: TableTitle(c, d, sums, SharedMaxFES(s.recs, c, d)), Problems: probs, Sums: sums}
 		var b bytes.Buffer
 		if err := stats.WriteCSV(&b, probs, sums); err != nil {
-			return nil, nil, err
+			return nil, "", err
 		}
 		t.CSV = b.String()
 		if t.Rows, err = csv.NewReader(&b).ReadAll(); err != nil {
-			return nil, nil, fmt.Errorf("reading back the table of %s: %v", c, err)
+			return nil, "", fmt.Errorf("reading back the table of %s: %v", c, err)
 		}
 		for k, l := range stats.RowLabels() {
 			t.Rows[k+1][0] = l // v̄, not CSV's vbar
@@ -520,150 +567,182 @@ func summariseDim(recs []Record, configs []string, d int, alpha float64, targets
 		}
 		fmt.Fprintf(&latex, "%% %s\n", t.Title)
 		if err := stats.WriteLaTeX(&latex, probs, sums); err != nil {
-			return nil, nil, err
+			return nil, "", err
 		}
-		dr.Tables = append(dr.Tables, t)
+		tables = append(tables, t)
 	}
-	dr.LaTeX = latex.String()
-	// tests and ranking on the problems every configuration ran
+	return tables, latex.String(), nil
+}
+
+// compare sets dr.Compared, the problems every configuration of s.here
+// ran, and the tests and the ranking on them.
+func (s *dimSummary) compare(dr *DimResults) error {
+	d := s.dim
 	samples := map[string][]stats.Sample{}
 	entries := map[string][]stats.Entry{}
 	for _, p := range dr.Problems {
 		var ss []stats.Sample
 		var es []stats.Entry
-		for _, c := range here {
-			rs := sel(c, p)
+		for _, c := range s.here {
+			rs := s.sel(c, p)
 			if len(rs) == 0 {
 				break
 			}
 			runs := StatsRuns(rs)
-			s, err := stats.Summarize(runs)
+			sum, err := stats.Summarize(runs)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+				return fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
 			}
 			ss = append(ss, stats.Sample{Name: c, Runs: runs})
-			es = append(es, stats.Entry{Algorithm: c, Summary: s})
+			es = append(es, stats.Entry{Algorithm: c, Summary: sum})
 		}
-		if len(ss) < len(here) {
+		if len(ss) < len(s.here) {
 			continue
 		}
 		dr.Compared = append(dr.Compared, p)
 		samples[p], entries[p] = ss, es
 	}
-	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 && !grid { // with the grid, Progress.Label says it
-		notes = append(notes, fmt.Sprintf("D = %d: %d problem(s) without runs of every configuration are left out of the tests and the ranking.", d, left))
+	if len(dr.Compared) == 0 {
+		return nil
 	}
-	if len(dr.Compared) > 0 {
-		var err error
-		if len(here) >= 2 {
-			if dr.Tests, err = stats.Compare(dr.Compared, samples, alpha); err != nil {
-				return nil, nil, fmt.Errorf("D=%d: %v", d, err)
-			}
-		}
-		if dr.Rank, err = stats.Rank(dr.Compared, entries); err != nil {
-			return nil, nil, fmt.Errorf("D=%d: %v", d, err)
+	var err error
+	if len(s.here) >= 2 {
+		if dr.Tests, err = stats.Compare(dr.Compared, samples, s.alpha); err != nil {
+			return fmt.Errorf("D=%d: %v", d, err)
 		}
 	}
-	// charts
+	if dr.Rank, err = stats.Rank(dr.Compared, entries); err != nil {
+		return fmt.Errorf("D=%d: %v", d, err)
+	}
+	return nil
+}
+
+// charts sets dr.Charts, the charts of every problem (of s.chartsOf only,
+// when given), and dr.ECDF, the runtime ECDF pooled over every problem
+// and target.
+func (s *dimSummary) charts(dr *DimResults) error {
+	d := s.dim
 	budget := 0
-	for _, r := range recs {
+	for _, r := range s.recs {
 		if r.Dim == d {
 			budget = max(budget, r.MaxFES)
 		}
 	}
+	chartsOf := s.chartsOf
 	if chartsOf != "" && !slices.Contains(dr.Problems, chartsOf) {
 		chartsOf = dr.Problems[0]
 	}
-	var pooled = make([][]int, len(here))
+	pooled := make([][]int, len(s.here)) // the first hits of every problem, per configuration
 	for _, p := range dr.Problems {
-		draw := chartsOf == "" || p == chartsOf
-		pc := ProblemCharts{Problem: p}
-		var bands []chart.BandSeries
-		var boxes []stats.Sample
-		var traces [][]stats.Trace
-		var sets [][]stats.Run
-		var names []string
-		infeasible := false
-		for _, c := range here {
-			rs := sel(c, p)
-			if len(rs) == 0 {
-				continue
-			}
-			name := DisplayName(c)
-			names = append(names, c)
-			runs := StatsRuns(rs)
-			sets = append(sets, runs)
-			traces = append(traces, StatsTraces(rs))
-			if !draw {
-				continue
-			}
-			b, err := stats.ConvergenceBand(StatsCurves(rs))
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
-			}
-			bands = append(bands, chart.BandSeries{Name: name, Band: b})
-			boxes = append(boxes, stats.Sample{Name: name, Runs: runs})
-			for _, r := range rs {
-				infeasible = infeasible || !r.Feasible
-			}
+		pc, err := s.problemCharts(p, chartsOf == "" || p == chartsOf, budget, pooled)
+		if err != nil {
+			return err
 		}
-		title := fmt.Sprintf("%s, D = %d", p, d)
-		var err error
-		if draw {
-			if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band" + mark, LogFES: logFES}); err != nil {
-				return nil, nil, err
-			}
-			if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs" + mark}); err != nil {
-				return nil, nil, err
-			}
-			if infeasible {
-				if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs" + mark, Violation: true}); err != nil {
-					return nil, nil, err
-				}
-			}
+		if pc != nil {
+			dr.Charts = append(dr.Charts, *pc)
 		}
-		fRef, _ := stats.BestKnown(sets...)
-		var series []chart.ECDFSeries
-		for i, c := range names {
-			h, err := stats.FirstHits(traces[i], targets, fRef)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
-			}
-			var flat []int
-			for _, row := range h {
-				flat = append(flat, row...)
-			}
-			k := slices.Index(here, c)
-			pooled[k] = append(pooled[k], flat...)
-			if !draw {
-				continue
-			}
-			e, err := stats.NewECDF(flat)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
-			}
-			series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
-		}
-		if !draw {
-			continue
-		}
-		if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF" + mark, LogFES: logFES, To: budget}); err != nil {
-			return nil, nil, err
-		}
-		dr.Charts = append(dr.Charts, pc)
 	}
 	var series []chart.ECDFSeries
-	for k, c := range here {
+	for k, c := range s.here {
 		e, err := stats.NewECDF(pooled[k])
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s at D=%d: %v", c, d, err)
+			return fmt.Errorf("%s at D=%d: %v", c, d, err)
 		}
 		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
 	}
-	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(targets)) + mark
+	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(s.targets)) + s.mark()
 	var err error
-	if dr.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title, LogFES: logFES, To: budget}); err != nil {
-		return nil, nil, err
+	dr.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title, LogFES: s.logFES, To: budget})
+	return err
+}
+
+// mark is what the chart titles end with: " (partial)" while runs of the
+// grid are missing.
+func (s *dimSummary) mark() string {
+	if s.partial {
+		return " (partial)"
 	}
-	return dr, notes, nil
+	return ""
+}
+
+// problemCharts appends the first hits of every configuration on problem
+// p to pooled (indexed as s.here) and, with draw, returns p's charts (nil
+// without draw): the convergence bands, the final boxes and the runtime
+// ECDF up to budget.
+func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]int) (*ProblemCharts, error) {
+	d, mark := s.dim, s.mark()
+	pc := ProblemCharts{Problem: p}
+	var bands []chart.BandSeries
+	var boxes []stats.Sample
+	var traces [][]stats.Trace
+	var sets [][]stats.Run
+	var names []string
+	infeasible := false
+	for _, c := range s.here {
+		rs := s.sel(c, p)
+		if len(rs) == 0 {
+			continue
+		}
+		name := DisplayName(c)
+		names = append(names, c)
+		runs := StatsRuns(rs)
+		sets = append(sets, runs)
+		traces = append(traces, StatsTraces(rs))
+		if !draw {
+			continue
+		}
+		b, err := stats.ConvergenceBand(StatsCurves(rs))
+		if err != nil {
+			return nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+		}
+		bands = append(bands, chart.BandSeries{Name: name, Band: b})
+		boxes = append(boxes, stats.Sample{Name: name, Runs: runs})
+		for _, r := range rs {
+			infeasible = infeasible || !r.Feasible
+		}
+	}
+	title := fmt.Sprintf("%s, D = %d", p, d)
+	var err error
+	if draw {
+		if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band" + mark, LogFES: s.logFES}); err != nil {
+			return nil, err
+		}
+		if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs" + mark}); err != nil {
+			return nil, err
+		}
+		if infeasible {
+			if pc.BoxV, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final v̄ of the infeasible runs" + mark, Violation: true}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	fRef, _ := stats.BestKnown(sets...)
+	var series []chart.ECDFSeries
+	for i, c := range names {
+		h, err := stats.FirstHits(traces[i], s.targets, fRef)
+		if err != nil {
+			return nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+		}
+		var flat []int
+		for _, row := range h {
+			flat = append(flat, row...)
+		}
+		k := slices.Index(s.here, c)
+		pooled[k] = append(pooled[k], flat...)
+		if !draw {
+			continue
+		}
+		e, err := stats.NewECDF(flat)
+		if err != nil {
+			return nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
+		}
+		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+	}
+	if !draw {
+		return nil, nil
+	}
+	if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF" + mark, LogFES: s.logFES, To: budget}); err != nil {
+		return nil, err
+	}
+	return &pc, nil
 }
