@@ -38,6 +38,70 @@ import (
 // made again. The table then covers the whole file; -json prints the new
 // runs only.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseRun(args, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	file, prior, err := o.openOutput(stderr)
+	if err != nil {
+		return err
+	}
+	if file != nil {
+		defer file.Close()
+	}
+	plan := o.plan
+	total := plan.NumJobs()
+	sink := &runSink{runOptions: o, file: file, stdout: stdout, prog: newProgress(stderr, total, o.quiet)}
+	start := time.Now()
+	out, err := plan.Execute(ctx, o.workers, sink.hooks())
+	wall := time.Since(start)
+	sink.prog.stop(err == nil)
+	if err != nil {
+		return o.incomplete(ctx, err, out, total, stderr)
+	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return failure("-o %s: %v", o.outPath, err)
+		}
+	}
+	if !o.asJSON {
+		all := append(prior, sink.recs...)
+		experiment.Sort(all)
+		var b bytes.Buffer
+		if err := writeRunTables(&b, all, plan); err != nil {
+			return failure("%v", err)
+		}
+		if _, err := stdout.Write(b.Bytes()); err != nil {
+			return failure("stdout: %v", err)
+		}
+	}
+	if !o.quiet {
+		per := time.Duration(0)
+		if total > 0 {
+			per = sink.runTime / time.Duration(total)
+		}
+		fmt.Fprintf(stderr, "cec run: %d runs in %s wall on %d workers (%d cores); %s per run, MaxFES %d\n",
+			total, wall.Round(time.Millisecond), min(o.workers, max(1, total)), runtime.NumCPU(),
+			per.Round(time.Millisecond), plan.MaxFES)
+	}
+	return nil
+}
+
+// runOptions are cec run's flags, checked, with the plan they make.
+type runOptions struct {
+	plan *experiment.Plan
+	// outPath is -o ("": none); resume and force say what to do with an
+	// existing file.
+	outPath       string
+	resume, force bool
+	asJSON        bool // -json
+	workers       int
+	quiet         bool
+}
+
+// parseRun parses and checks cec run's flags and makes the plan of the
+// grid. With -shard auto it says on stderr which shard it took.
+func parseRun(args []string, stdout, stderr io.Writer) (*runOptions, error) {
 	fs := newFlags("run", "run -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1 [flags]", stdout)
 	algoFlag := fs.String("algo", "", "algorithm or comma list ("+strings.Join(algoNames(), ", ")+")")
 	probFlag := fs.String("problem", "", "problem, comma list, or all (= C01–C28)")
@@ -46,10 +110,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	seed := fs.Uint64("seed", 1, "base seed")
 	fes := fs.Int("fes", 0, fmt.Sprintf("MaxFES per run, at most %d; 0 = 20000·D", experiment.MaxRecordFES))
 	data := fs.String("data", dataOfficial, dataUsage)
-	asJSON := fs.Bool("json", false, "print one JSON object per run on stdout instead of the table")
-	outPath := fs.String("o", "", "append the JSON lines to this new file, one per finished run (see -resume, -force)")
-	resume := fs.Bool("resume", false, "with -o: keep the runs already in the file (which must match this grid) and append the others")
-	force := fs.Bool("force", false, "with -o: overwrite an existing file")
+	o := &runOptions{}
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object per run on stdout instead of the table")
+	fs.StringVar(&o.outPath, "o", "", "append the JSON lines to this new file, one per finished run (see -resume, -force)")
+	fs.BoolVar(&o.resume, "resume", false, "with -o: keep the runs already in the file (which must match this grid) and append the others")
+	fs.BoolVar(&o.force, "force", false, "with -o: overwrite an existing file")
 	shardFlag := fs.String("shard", "", "run only slice i of n of the grid (grid index mod n = i−1), e.g. 2/4; auto: from the batch engine's variables (Kubernetes JOB_COMPLETION_INDEX + CEC_SHARDS, Slurm SLURM_ARRAY_TASK_*)")
 	// -set may be given more than once: the values add up (a key given
 	// twice, in one -set or in two, is an error, never "the last wins").
@@ -60,194 +125,199 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return nil
 	})
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs")
-	quiet := fs.Bool("quiet", false, "no progress output")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "parallel runs")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(pos) > 0 {
-		return badInput("unexpected argument %q", pos[0])
+		return nil, badInput("unexpected argument %q", pos[0])
 	}
 	if *algoFlag == "" {
-		return badInput("-algo is required (%s)", strings.Join(algoNames(), ", "))
+		return nil, badInput("-algo is required (%s)", strings.Join(algoNames(), ", "))
 	}
 	if *probFlag == "" {
-		return badInput("-problem is required (C01–C28, a comma list, or all)")
+		return nil, badInput("-problem is required (C01–C28, a comma list, or all)")
 	}
-	if *workers < 1 {
-		return badInput("-workers %d: must be at least 1", *workers)
+	if o.workers < 1 {
+		return nil, badInput("-workers %d: must be at least 1", o.workers)
 	}
 	if *fes < 0 {
-		return badInput("-fes %d: must be at least 1 (0 = 20000·D)", *fes)
+		return nil, badInput("-fes %d: must be at least 1 (0 = 20000·D)", *fes)
 	}
 	switch {
-	case *resume && *force:
-		return badInput("-resume and -force: give one (-resume continues the file, -force overwrites it)")
-	case (*resume || *force) && *outPath == "":
-		return badInput("-resume and -force need -o FILE")
+	case o.resume && o.force:
+		return nil, badInput("-resume and -force: give one (-resume continues the file, -force overwrites it)")
+	case (o.resume || o.force) && o.outPath == "":
+		return nil, badInput("-resume and -force need -o FILE")
 	}
 	algos, err := experiment.ParseAlgos(*algoFlag)
 	if err != nil {
-		return badInput("-algo %s: %v", *algoFlag, err)
+		return nil, badInput("-algo %s: %v", *algoFlag, err)
 	}
 	probs, err := experiment.ParseProblems(*probFlag)
 	if err != nil {
-		return badInput("%v", err)
+		return nil, badInput("%v", err)
 	}
 	set, err := experiment.ParseSet(strings.Join(setItems, ","))
 	if err != nil {
-		return badInput("%v", err)
+		return nil, badInput("%v", err)
 	}
-	var shard experiment.Shard
-	switch *shardFlag {
-	case "":
-	case "auto":
-		var note string
-		if shard, note, err = experiment.ShardFromEnv(os.Getenv); err != nil {
-			return badInput("%v", err)
-		}
-		if !*quiet {
-			fmt.Fprintf(stderr, "cec run: -shard auto: shard %d/%d (%s)\n", shard.Index, shard.Count, note)
-		}
-	default:
-		if shard, err = experiment.ParseShard(*shardFlag); err != nil {
-			return badInput("%v", err)
-		}
+	shard, err := shardOf(*shardFlag, o.quiet, stderr)
+	if err != nil {
+		return nil, err
 	}
 	fsys, dir, err := dataFlag(*data)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	plan, err := experiment.NewPlan(experiment.Config{
+	o.plan, err = experiment.NewPlan(experiment.Config{
 		Algos: algos, Problems: probs, Dim: *dim, Runs: *runs, Seed: *seed, FES: *fes,
 		Data: fsys, DataDir: dir, Label: official.LabelOf, Set: set, Shard: shard,
 	})
 	if err != nil {
-		return badInput("%v", err)
+		return nil, badInput("%v", err)
 	}
+	return o, nil
+}
 
+// shardOf is the shard that -shard names: none for "", the batch engine's
+// for auto (said on stderr unless quiet), else i/n.
+func shardOf(flag string, quiet bool, stderr io.Writer) (experiment.Shard, error) {
+	var shard experiment.Shard
+	var err error
+	switch flag {
+	case "":
+	case "auto":
+		var note string
+		if shard, note, err = experiment.ShardFromEnv(os.Getenv); err != nil {
+			return shard, badInput("%v", err)
+		}
+		if !quiet {
+			fmt.Fprintf(stderr, "cec run: -shard auto: shard %d/%d (%s)\n", shard.Index, shard.Count, note)
+		}
+	default:
+		if shard, err = experiment.ParseShard(flag); err != nil {
+			return shard, badInput("%v", err)
+		}
+	}
+	return shard, nil
+}
+
+// openOutput opens and locks the -o file (nil without -o) as -resume or
+// -force say, with the records already there (-resume).
+func (o *runOptions) openOutput(stderr io.Writer) (*os.File, []experiment.Record, error) {
+	if o.outPath == "" {
+		return nil, nil, nil
+	}
 	var file *os.File
 	var prior []experiment.Record
-	if *outPath != "" {
-		var note string
-		switch {
-		case *resume:
-			file, prior, note, err = openResume(*outPath, plan)
-		case *force:
-			file, err = os.OpenFile(*outPath, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|os.O_APPEND, 0o644)
-		default:
-			file, err = os.OpenFile(*outPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
-			if errors.Is(err, os.ErrExist) {
-				return badInput("-o %s: the file exists (-resume continues it, -force overwrites it)", *outPath)
-			}
-		}
-		if err != nil {
-			var ee *exitError
-			if errors.As(err, &ee) {
-				return err
-			}
-			return badInput("-o: %v", err)
-		}
-		defer file.Close()
-		if err := lockFile(file); err != nil {
-			return badInput("-o %s: %v", *outPath, err)
-		}
-		if note != "" && !*quiet {
-			fmt.Fprintf(stderr, "cec run: %s\n", note)
+	var note string
+	var err error
+	switch {
+	case o.resume:
+		file, prior, note, err = openResume(o.outPath, o.plan)
+	case o.force:
+		file, err = os.OpenFile(o.outPath, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|os.O_APPEND, 0o644)
+	default:
+		file, err = os.OpenFile(o.outPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			return nil, nil, badInput("-o %s: the file exists (-resume continues it, -force overwrites it)", o.outPath)
 		}
 	}
+	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return nil, nil, err
+		}
+		return nil, nil, badInput("-o: %v", err)
+	}
+	if err := lockFile(file); err != nil {
+		file.Close()
+		return nil, nil, badInput("-o %s: %v", o.outPath, err)
+	}
+	if note != "" && !o.quiet {
+		fmt.Fprintf(stderr, "cec run: %s\n", note)
+	}
+	return file, prior, nil
+}
 
-	total := plan.NumJobs()
-	prog := newProgress(stderr, total, *quiet)
-	var recs []experiment.Record
-	var runTime time.Duration
-	start := time.Now()
-	out, err := plan.Execute(ctx, *workers, experiment.Hooks{
+// runSink takes the runs of a grid as they finish: each one to the -o
+// file at once, in canonical order to stdout (-json) and to recs (the
+// table), and their count and time to the progress line.
+type runSink struct {
+	*runOptions
+	file    *os.File // nil without -o
+	stdout  io.Writer
+	prog    *progress
+	recs    []experiment.Record // the emitted records, in canonical order
+	runTime time.Duration       // summed over the finished runs
+}
+
+// hooks are Execute's hooks for the sink.
+func (s *runSink) hooks() experiment.Hooks {
+	return experiment.Hooks{
 		Done: func(r experiment.Record) error {
-			if file == nil {
+			if s.file == nil {
 				return nil
 			}
 			line, err := experiment.MarshalLine(r)
 			if err != nil {
 				return err
 			}
-			if _, err := file.Write(line); err != nil {
-				return fmt.Errorf("-o %s: %v", *outPath, err)
+			if _, err := s.file.Write(line); err != nil {
+				return fmt.Errorf("-o %s: %v", s.outPath, err)
 			}
-			if err := file.Sync(); err != nil {
-				return fmt.Errorf("-o %s: %v", *outPath, err)
+			if err := s.file.Sync(); err != nil {
+				return fmt.Errorf("-o %s: %v", s.outPath, err)
 			}
 			return nil
 		},
 		Emit: func(r experiment.Record) error {
-			if *asJSON {
+			if s.asJSON {
 				line, err := experiment.MarshalLine(r)
 				if err != nil {
 					return err
 				}
-				if _, err := stdout.Write(line); err != nil {
+				if _, err := s.stdout.Write(line); err != nil {
 					return fmt.Errorf("stdout: %v", err)
 				}
 			}
-			recs = append(recs, r)
+			s.recs = append(s.recs, r)
 			return nil
 		},
 		Finished: func(n int, d time.Duration) {
-			runTime += d
-			prog.update(n)
+			s.runTime += d
+			s.prog.update(n)
 		},
-	})
-	wall := time.Since(start)
-	prog.stop(err == nil)
+	}
+}
 
+// incomplete says on stderr that Execute stopped with err (interrupted or
+// failed), how many runs finished and where they are, and returns the
+// exit status (130 when interrupted); total is the number of runs
+// Execute had to make.
+func (o *runOptions) incomplete(ctx context.Context, err error, out experiment.Outcome, total int, stderr io.Writer) error {
 	where := "nothing was written"
 	finished := out.Emitted
-	if *outPath != "" {
-		where, finished = "written to "+*outPath, out.Done
-	} else if *asJSON {
+	if o.outPath != "" {
+		where, finished = "written to "+o.outPath, out.Done
+	} else if o.asJSON {
 		where = "printed"
 	}
-	if err != nil {
-		code := exitFailure
-		what := "failed: " + oneLine(err.Error())
-		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-			code, what = exitInterrupted, "interrupted"
-		}
-		resumeHint := ""
-		if *outPath != "" {
-			resumeHint = "; -resume continues it"
-		}
-		fmt.Fprintf(stderr, "cec run: %s; %d of %d runs finished (%s); the output is INCOMPLETE%s\n",
-			what, finished, total, where, resumeHint)
-		return &exitError{code, errPrinted}
+	code := exitFailure
+	what := "failed: " + oneLine(err.Error())
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		code, what = exitInterrupted, "interrupted"
 	}
-	if file != nil {
-		if err := file.Close(); err != nil {
-			return failure("-o %s: %v", *outPath, err)
-		}
+	resumeHint := ""
+	if o.outPath != "" {
+		resumeHint = "; -resume continues it"
 	}
-	if !*asJSON {
-		all := append(prior, recs...)
-		experiment.Sort(all)
-		var b bytes.Buffer
-		if err := writeRunTables(&b, all, plan); err != nil {
-			return failure("%v", err)
-		}
-		if _, err := stdout.Write(b.Bytes()); err != nil {
-			return failure("stdout: %v", err)
-		}
-	}
-	if !*quiet {
-		per := time.Duration(0)
-		if total > 0 {
-			per = runTime / time.Duration(total)
-		}
-		fmt.Fprintf(stderr, "cec run: %d runs in %s wall on %d workers (%d cores); %s per run, MaxFES %d\n",
-			total, wall.Round(time.Millisecond), min(*workers, max(1, total)), runtime.NumCPU(),
-			per.Round(time.Millisecond), plan.MaxFES)
-	}
-	return nil
+	fmt.Fprintf(stderr, "cec run: %s; %d of %d runs finished (%s); the output is INCOMPLETE%s\n",
+		what, finished, total, where, resumeHint)
+	return &exitError{code, errPrinted}
 }
 
 // errBusy: another process writes the run file.
