@@ -270,46 +270,80 @@ func dimSection(recs []experiment.Record, d int, pub *paper.Paper) (reportDim, e
 	if err != nil {
 		return rd, badInput("D=%d: %v", d, err)
 	}
-	// The paper's ranks of the same algorithms on the same problems, derived
-	// from its rank tables; only when it ranks every one of them.
+	pr := paperRanksOf(pub, d, algos, probs)
+	rd.RankNote, rd.Paper12 = pr.note, pr.tables
+	rd.Ranks = rankSections(t, d, probs, pr)
+	rd.Totals = totalsSection(t, d, probs, pr, pub.Totals)
+	for _, a := range algos {
+		s, err := suppSection(at, a, d, pub)
+		if err != nil {
+			return rd, err
+		}
+		rd.Supps = append(rd.Supps, s)
+	}
+	return rd, nil
+}
+
+// paperRanks are the paper's ranks of our algorithms on our problems at
+// one dimension, derived from its rank tables, when it ranks every one of
+// them.
+type paperRanks struct {
+	ok    bool
+	ranks [2][][]int // [basis: mean, median][algorithm][problem of ours]
+	// tables are the paper's two rank tables (with ok); note says why
+	// there is no comparison (without ok).
+	tables []*paper.RankTable
+	note   string
+}
+
+// paperRanksOf returns the paper's ranks of algos on probs at d.
+func paperRanksOf(pub *paper.Paper, d int, algos, probs []string) paperRanks {
+	var pr paperRanks
 	pm, okM := pub.RankTable(paper.ByMean, d)
 	pd, okD := pub.RankTable(paper.ByMedian, d)
-	var paperRanks [2][][]int // [basis][algorithm][problem of ours]
-	hasPaper := okM && okD
-	if hasPaper {
-		for _, p := range probs {
-			if !slices.Contains(pm.Problems, p) {
-				hasPaper = false
-				rd.RankNote = fmt.Sprintf("The paper's rank tables at %dD have no problem %s; no comparison.", d, p)
-			}
-		}
-	} else {
-		rd.RankNote = fmt.Sprintf("The paper has no rank tables at %dD.", d)
+	pr.ok = okM && okD
+	if !pr.ok {
+		pr.note = fmt.Sprintf("The paper has no rank tables at %dD.", d)
+		return pr
 	}
-	if hasPaper {
-		for k, rt := range []*paper.RankTable{pm, pd} {
-			r, _, err := rt.Among(displayNames(algos))
-			if err != nil {
-				hasPaper = false
-				rd.RankNote = fmt.Sprintf("The paper's rank tables do not rank %s: no comparison of ranks (%v).", strings.Join(missingAlgos(rt, algos), ", "), err)
-				break
-			}
-			for a := range algos {
-				var row []int
-				for _, p := range probs {
-					row = append(row, r[a][slices.Index(rt.Problems, p)])
-				}
-				paperRanks[k] = append(paperRanks[k], row)
-			}
-		}
-		if hasPaper {
-			rd.Paper12 = []*paper.RankTable{pm, pd}
+	for _, p := range probs {
+		if !slices.Contains(pm.Problems, p) {
+			pr.ok = false
+			pr.note = fmt.Sprintf("The paper's rank tables at %dD have no problem %s; no comparison.", d, p)
 		}
 	}
+	if !pr.ok {
+		return pr
+	}
+	for k, rt := range []*paper.RankTable{pm, pd} {
+		r, _, err := rt.Among(displayNames(algos))
+		if err != nil {
+			pr.ok = false
+			pr.note = fmt.Sprintf("The paper's rank tables do not rank %s: no comparison of ranks (%v).", strings.Join(missingAlgos(rt, algos), ", "), err)
+			break
+		}
+		for a := range algos {
+			var row []int
+			for _, p := range probs {
+				row = append(row, r[a][slices.Index(rt.Problems, p)])
+			}
+			pr.ranks[k] = append(pr.ranks[k], row)
+		}
+	}
+	if pr.ok {
+		pr.tables = []*paper.RankTable{pm, pd}
+	}
+	return pr
+}
+
+// rankSections are our rank tables at d by the mean and by the median,
+// each row of ours followed by the paper's when it has them.
+func rankSections(t *stats.Table, d int, probs []string, pr paperRanks) []reportRanks {
 	labels := make([]string, len(probs))
 	for i, p := range probs {
 		labels[i] = problemLabel(p)
 	}
+	var out []reportRanks
 	for k, ours := range [][][]int{t.Mean, t.Median} {
 		basis := paper.ByMean
 		if k == 1 {
@@ -323,106 +357,115 @@ func dimSection(recs []experiment.Record, d int, pub *paper.Paper) (reportDim, e
 				row.Cells = append(row.Cells, reportCell{Text: fmt.Sprint(ours[p][a])})
 				tot += ours[p][a]
 			}
-			if hasPaper {
-				prow := reportRankRow{Label: displayName(name) + " · paper", Paper: true}
-				ptot := 0
-				for p := range probs {
-					x := paperRanks[k][a][p]
-					ptot += x
-					diff := x != ours[p][a]
-					row.Cells[p].Diff = diff
-					prow.Cells = append(prow.Cells, reportCell{Text: fmt.Sprint(x), Diff: diff})
-				}
-				row.Cells = append(row.Cells, reportCell{Text: fmt.Sprint(tot), Diff: tot != ptot})
-				prow.Cells = append(prow.Cells, reportCell{Text: fmt.Sprint(ptot), Diff: tot != ptot})
-				rr.Rows = append(rr.Rows, row, prow)
-			} else {
+			if !pr.ok {
 				row.Cells = append(row.Cells, reportCell{Text: fmt.Sprint(tot)})
 				rr.Rows = append(rr.Rows, row)
+				continue
 			}
+			prow := reportRankRow{Label: displayName(name) + " · paper", Paper: true}
+			ptot := 0
+			for p := range probs {
+				x := pr.ranks[k][a][p]
+				ptot += x
+				diff := x != ours[p][a]
+				row.Cells[p].Diff = diff
+				prow.Cells = append(prow.Cells, reportCell{Text: fmt.Sprint(x), Diff: diff})
+			}
+			row.Cells = append(row.Cells, reportCell{Text: fmt.Sprint(tot), Diff: tot != ptot})
+			prow.Cells = append(prow.Cells, reportCell{Text: fmt.Sprint(ptot), Diff: tot != ptot})
+			rr.Rows = append(rr.Rows, row, prow)
 		}
-		rd.Ranks = append(rd.Ranks, rr)
+		out = append(out, rr)
 	}
-	rd.Totals.HasPaper = hasPaper
+	return out
+}
+
+// totalsSection is the table of total ranks at d: ours, the paper's
+// derived ones (when it ranks our algorithms) and its Table 2's column
+// (totals, when it has one for d).
+func totalsSection(t *stats.Table, d int, probs []string, pr paperRanks, totals *paper.TotalRanks) reportTotals {
+	rt := reportTotals{HasPaper: pr.ok}
 	col := -1
-	if pub.Totals != nil {
-		col = slices.Index(pub.Totals.Dims, d)
+	if totals != nil {
+		col = slices.Index(totals.Dims, d)
 	}
 	for a, name := range t.Algorithms {
 		row := reportTotalRow{Algo: displayName(name), Mean: t.MeanTotal[a], Median: t.MedianTotal[a], Total: t.Total[a]}
-		if hasPaper {
+		if pr.ok {
 			for p := range probs {
-				row.PaperMean += paperRanks[0][a][p]
-				row.PaperMedian += paperRanks[1][a][p]
+				row.PaperMean += pr.ranks[0][a][p]
+				row.PaperMedian += pr.ranks[1][a][p]
 			}
 			row.PaperTotal = row.PaperMean + row.PaperMedian
 			row.MeanDiff, row.MedianDiff, row.TotalDiff = row.Mean != row.PaperMean, row.Median != row.PaperMedian, row.Total != row.PaperTotal
 		}
 		if col >= 0 {
-			if i := slices.IndexFunc(pub.Totals.Algorithms, func(s string) bool { return strings.EqualFold(s, name) }); i >= 0 {
-				row.Table2 = fmt.Sprint(pub.Totals.Ranks[i][col])
-				rd.Totals.HasTable2 = true
+			if i := slices.IndexFunc(totals.Algorithms, func(s string) bool { return strings.EqualFold(s, name) }); i >= 0 {
+				row.Table2 = fmt.Sprint(totals.Ranks[i][col])
+				rt.HasTable2 = true
 			}
 		}
-		rd.Totals.Rows = append(rd.Totals.Rows, row)
+		rt.Rows = append(rt.Rows, row)
 	}
+	return rt
+}
 
-	for _, a := range algos {
-		ps, sums, err := experiment.Summaries(at, a, d)
-		if err != nil {
-			return rd, badInput("%v", err)
-		}
-		s := reportSupp{Title: tableTitle(a, d, sums, maxFESOf(at, a, d))}
-		sup, ok := pub.Supplement(displayName(a), d)
-		for _, c := range suppColumns {
-			s.Head = append(s.Head, reportClassed{Text: c})
-			if ok {
-				s.Head = append(s.Head, reportClassed{Text: c + " · paper", Class: "paper"})
-			}
-		}
-		compared, srAgree, medAgree := 0, 0, 0
-		for i, p := range ps {
-			row := reportSuppRow{Problem: p}
-			ours := suppCells(sums[i])
-			var theirs []string
-			srOK, medOK := true, true
-			if ok {
-				if col, found := sup.Column(p); found {
-					theirs = suppCells(col)
-					srOK, medOK = agrees(sums[i], col)
-					compared++
-					if srOK {
-						srAgree++
-					}
-					if medOK {
-						medAgree++
-					}
-				}
-			}
-			for k, v := range ours {
-				bad := (k == 1 && !medOK) || (k == 7 && !srOK)
-				row.Cells = append(row.Cells, reportClassed{Text: v, Class: map[bool]string{true: "bad"}[bad]})
-				if !ok {
-					continue
-				}
-				pc := reportClassed{Text: "–", Class: "paper"}
-				if theirs != nil {
-					pc.Text = theirs[k]
-				}
-				if bad {
-					pc.Class = "paper bad"
-				}
-				row.Cells = append(row.Cells, pc)
-			}
-			s.Rows = append(s.Rows, row)
-		}
-		if ok {
-			s.PaperName = fmt.Sprintf("the paper's table “Function Values of %s Achieved for %dD”", sup.Algorithm, d)
-			s.Agreement = fmt.Sprintf("Agreement with the paper on %d problems: SR within ±8 points on %d; median within 1 %% (or 1e-6 absolute) on %d.", compared, srAgree, medAgree)
-		}
-		rd.Supps = append(rd.Supps, s)
+// suppSection is the supplement table of algorithm a at d, each column of
+// ours beside the paper's when it has the table, its disagreements marked.
+func suppSection(at []experiment.Record, a string, d int, pub *paper.Paper) (reportSupp, error) {
+	ps, sums, err := experiment.Summaries(at, a, d)
+	if err != nil {
+		return reportSupp{}, badInput("%v", err)
 	}
-	return rd, nil
+	s := reportSupp{Title: tableTitle(a, d, sums, maxFESOf(at, a, d))}
+	sup, ok := pub.Supplement(displayName(a), d)
+	for _, c := range suppColumns {
+		s.Head = append(s.Head, reportClassed{Text: c})
+		if ok {
+			s.Head = append(s.Head, reportClassed{Text: c + " · paper", Class: "paper"})
+		}
+	}
+	compared, srAgree, medAgree := 0, 0, 0
+	for i, p := range ps {
+		row := reportSuppRow{Problem: p}
+		ours := suppCells(sums[i])
+		var theirs []string
+		srOK, medOK := true, true
+		if ok {
+			if col, found := sup.Column(p); found {
+				theirs = suppCells(col)
+				srOK, medOK = agrees(sums[i], col)
+				compared++
+				if srOK {
+					srAgree++
+				}
+				if medOK {
+					medAgree++
+				}
+			}
+		}
+		for k, v := range ours {
+			bad := (k == 1 && !medOK) || (k == 7 && !srOK)
+			row.Cells = append(row.Cells, reportClassed{Text: v, Class: map[bool]string{true: "bad"}[bad]})
+			if !ok {
+				continue
+			}
+			pc := reportClassed{Text: "–", Class: "paper"}
+			if theirs != nil {
+				pc.Text = theirs[k]
+			}
+			if bad {
+				pc.Class = "paper bad"
+			}
+			row.Cells = append(row.Cells, pc)
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	if ok {
+		s.PaperName = fmt.Sprintf("the paper's table “Function Values of %s Achieved for %dD”", sup.Algorithm, d)
+		s.Agreement = fmt.Sprintf("Agreement with the paper on %d problems: SR within ±8 points on %d; median within 1 %% (or 1e-6 absolute) on %d.", compared, srAgree, medAgree)
+	}
+	return s, nil
 }
 
 // missingAlgos lists the algorithms of ours that rt does not rank.
