@@ -242,21 +242,9 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	if err := CheckRuns(recs, func(i int) string { return fmt.Sprintf("record %d", i+1) }); err != nil {
 		return nil, err
 	}
-	alpha := o.Alpha
-	if alpha == 0 {
-		alpha = stats.DefaultAlpha
-	}
-	if !(alpha > 0 && alpha < 1) {
-		return nil, fmt.Errorf("alpha = %v: want a level in (0, 1)", o.Alpha)
-	}
-	targets := o.Targets
-	if len(targets) == 0 {
-		targets = stats.DefaultTargets()
-	}
-	for i, t := range targets {
-		if !t.Feasible && !(t.Delta >= 0 && !math.IsInf(t.Delta, 0)) {
-			return nil, fmt.Errorf("targets[%d]: delta = %v: want a finite number ≥ 0", i, t.Delta)
-		}
+	alpha, targets, err := o.levels()
+	if err != nil {
+		return nil, err
 	}
 	res := &Results{Notes: []string{}, Dims: []DimResults{}}
 	all := Algos(recs)
@@ -278,7 +266,6 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	}
 	var prog *Progress
 	if o.Grid != nil {
-		var err error
 		if prog, err = gridProgress(recs, o.Configs, o.Grid); err != nil {
 			return nil, err
 		}
@@ -321,19 +308,48 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 		}
 	}
 	if o.JSONL {
-		sorted := slices.Clone(recs)
-		Sort(sorted)
-		var b strings.Builder
-		for _, r := range sorted {
-			line, err := MarshalLine(r)
-			if err != nil {
-				return nil, err
-			}
-			b.Write(line)
+		if res.JSONL, err = jsonLines(recs); err != nil {
+			return nil, err
 		}
-		res.JSONL = b.String()
 	}
 	return res, nil
+}
+
+// levels returns o's level of the tests' marks and targets of the runtime
+// ECDFs, the defaults for those not given, or an error naming a bad one.
+func (o ResultsOptions) levels() (alpha float64, targets []stats.Target, err error) {
+	alpha = o.Alpha
+	if alpha == 0 {
+		alpha = stats.DefaultAlpha
+	}
+	if !(alpha > 0 && alpha < 1) {
+		return 0, nil, fmt.Errorf("alpha = %v: want a level in (0, 1)", o.Alpha)
+	}
+	targets = o.Targets
+	if len(targets) == 0 {
+		targets = stats.DefaultTargets()
+	}
+	for i, t := range targets {
+		if !t.Feasible && !(t.Delta >= 0 && !math.IsInf(t.Delta, 0)) {
+			return 0, nil, fmt.Errorf("targets[%d]: delta = %v: want a finite number ≥ 0", i, t.Delta)
+		}
+	}
+	return alpha, targets, nil
+}
+
+// jsonLines is every record of recs as a JSON line, in canonical order.
+func jsonLines(recs []Record) (string, error) {
+	sorted := slices.Clone(recs)
+	Sort(sorted)
+	var b strings.Builder
+	for _, r := range sorted {
+		line, err := MarshalLine(r)
+		if err != nil {
+			return "", err
+		}
+		b.Write(line)
+	}
+	return b.String(), nil
 }
 
 // gridProgress counts the runs of recs in the grid of configs and g,

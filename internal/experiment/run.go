@@ -347,18 +347,41 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	type task struct {
+	c := &collector{h: h, cancel: cancel, pending: map[int]Record{}}
+	for r := range pl.startJobs(ctx, workers) {
+		c.take(r)
+	}
+	c.flush()
+	if c.firstErr != nil {
+		return c.out, c.firstErr
+	}
+	if err := ctx.Err(); err != nil && c.out.Finished < pl.NumJobs() {
+		return c.out, err
+	}
+	return c.out, nil
+}
+
+// jobTask is a job with its place in canonical order; jobResult is its
+// run's record or error and duration.
+type (
+	jobTask struct {
 		seq int
 		job Job
 	}
-	type result struct {
-		task
+	jobResult struct {
+		jobTask
 		rec Record
 		err error
 		dur time.Duration
 	}
-	tasks := make(chan task)
-	results := make(chan result)
+)
+
+// startJobs runs the plan's jobs in canonical order on workers goroutines,
+// no new one once ctx is done, and returns their results in completion
+// order; the channel is closed when every worker has stopped.
+func (pl *Plan) startJobs(ctx context.Context, workers int) <-chan jobResult {
+	tasks := make(chan jobTask)
+	results := make(chan jobResult)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -367,7 +390,7 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 			for t := range tasks {
 				t0 := time.Now()
 				rec, err := pl.runJob(ctx, t.job)
-				results <- result{t, rec, err, time.Since(t0)}
+				results <- jobResult{t, rec, err, time.Since(t0)}
 			}
 		}()
 	}
@@ -376,7 +399,7 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 		seq := 0
 		for j := range pl.Jobs() {
 			select {
-			case tasks <- task{seq, j}:
+			case tasks <- jobTask{seq, j}:
 				seq++
 			case <-ctx.Done():
 				return
@@ -384,76 +407,91 @@ func (pl *Plan) Execute(ctx context.Context, workers int, h Hooks) (Outcome, err
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	var out Outcome
-	var firstErr error
-	doneFailed, emitFailed := false, false
-	pending := map[int]Record{} // finished, waiting for Emit
-	next := 0
-	fail := func(err error) {
-		if firstErr == nil {
-			firstErr = err
-			cancel()
+// collector passes Execute's results to the hooks: each to Done as it
+// comes, to Emit in job order. The first error (a run's, Done's or
+// Emit's) cancels the execution; after it Done (when it failed) and Emit
+// take no more records.
+type collector struct {
+	h      Hooks
+	cancel context.CancelFunc
+	out    Outcome
+
+	firstErr               error
+	doneFailed, emitFailed bool
+	pending                map[int]Record // finished, waiting for Emit, by job order
+	next                   int            // the job Emit waits for
+}
+
+// fail records err if it is the first error, and cancels the execution.
+func (c *collector) fail(err error) {
+	if c.firstErr == nil {
+		c.firstErr = err
+		c.cancel()
+	}
+}
+
+func (c *collector) emit(rec Record) {
+	if err := c.h.Emit(rec); err != nil {
+		c.emitFailed = true
+		c.fail(err)
+		return
+	}
+	c.out.Emitted++
+}
+
+// take handles one result: a run's error (not a cancellation) stops the
+// execution; a record goes to Done and Finished, and to Emit with every
+// record after it in job order that has finished.
+func (c *collector) take(r jobResult) {
+	if r.err != nil {
+		if !errors.Is(r.err, context.Canceled) && !errors.Is(r.err, context.DeadlineExceeded) {
+			j := r.job
+			c.fail(fmt.Errorf("%s on %s run %d (seed %d): %w", j.Algo, j.Problem, j.Run, j.Seed, r.err))
+		}
+		return
+	}
+	c.out.Finished++
+	if c.h.Done != nil && !c.doneFailed {
+		if err := c.h.Done(r.rec); err != nil {
+			c.doneFailed = true
+			c.fail(err)
+		} else {
+			c.out.Done++
 		}
 	}
-	emit := func(rec Record) {
-		if err := h.Emit(rec); err != nil {
-			emitFailed = true
-			fail(err)
-			return
-		}
-		out.Emitted++
+	if c.h.Finished != nil {
+		c.h.Finished(c.out.Finished, r.dur)
 	}
-	for r := range results {
-		if r.err != nil {
-			if !errors.Is(r.err, context.Canceled) && !errors.Is(r.err, context.DeadlineExceeded) {
-				j := r.job
-				fail(fmt.Errorf("%s on %s run %d (seed %d): %w", j.Algo, j.Problem, j.Run, j.Seed, r.err))
-			}
-			continue
-		}
-		out.Finished++
-		if h.Done != nil && !doneFailed {
-			if err := h.Done(r.rec); err != nil {
-				doneFailed = true
-				fail(err)
-			} else {
-				out.Done++
-			}
-		}
-		if h.Finished != nil {
-			h.Finished(out.Finished, r.dur)
-		}
-		if h.Emit == nil {
-			continue
-		}
-		pending[r.seq] = r.rec
-		for firstErr == nil && !emitFailed {
-			rec, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			emit(rec)
-		}
+	if c.h.Emit == nil {
+		return
 	}
-	// Stopped early: emit whatever else finished, still in job order.
-	if h.Emit != nil {
-		for _, seq := range slices.Sorted(maps.Keys(pending)) {
-			if emitFailed {
-				break
-			}
-			emit(pending[seq])
+	c.pending[r.seq] = r.rec
+	for c.firstErr == nil && !c.emitFailed {
+		rec, ok := c.pending[c.next]
+		if !ok {
+			break
 		}
+		delete(c.pending, c.next)
+		c.next++
+		c.emit(rec)
 	}
-	if firstErr != nil {
-		return out, firstErr
+}
+
+// flush emits, when the execution stopped early, whatever else finished,
+// still in job order.
+func (c *collector) flush() {
+	if c.h.Emit == nil {
+		return
 	}
-	if err := ctx.Err(); err != nil && out.Finished < pl.NumJobs() {
-		return out, err
+	for _, seq := range slices.Sorted(maps.Keys(c.pending)) {
+		if c.emitFailed {
+			break
+		}
+		c.emit(c.pending[seq])
 	}
-	return out, nil
 }
 
 // runJob performs one run with Step, sampling the best-so-far.
