@@ -277,12 +277,26 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 			vPos = true
 		}
 	}
+	m := &Model{Kind: "line", Title: o.Title, LegendTop: "26", LegendScroll: true, Colors: Palette}
+	convergenceAxes(m, len(h) > 0 && h[len(h)-1].FES > 0, fs, vPos, adapt)
+	convergenceSeries(m, h, idx, fs, vPos)
+	if adapt {
+		adaptSeries(m, h, idx)
+	}
+	return m
+}
 
+// convergenceAxes lays out the convergence chart's grids, stacked under
+// the legend (three, four with the adaptive state), and their axes: FES
+// below each (up to its data's maximum with toFES), then the best
+// feasible f on scale fs, the violation of the best point (log10 with
+// vPos), the feasible fraction with the population size, and the
+// adaptive state.
+func convergenceAxes(m *Model, toFES bool, fs Scale, vPos, adapt bool) {
 	grids := 3
 	if adapt {
 		grids = 4
 	}
-	m := &Model{Kind: "line", Title: o.Title, LegendTop: "26", LegendScroll: true, Colors: Palette}
 	// vertical layout in percent: legend on top, the grids stacked
 	top, bottom, gap := 14.0, 8.0, 7.0
 	hgt := (100 - top - bottom - gap*float64(grids-1)) / float64(grids)
@@ -292,7 +306,7 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	}
 	for g := 0; g < grids; g++ {
 		a := Axis{Type: "value", Grid: g, Min: 0, Scale: true, Bottom: true}
-		if len(h) > 0 && h[len(h)-1].FES > 0 {
+		if toFES {
 			a.Max = "dataMax"
 		}
 		if g == grids-1 {
@@ -320,7 +334,23 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 	for i := range m.Grids {
 		m.Grids[i].Left = left
 	}
+}
 
+// addLine appends a line series of the points d on axes xi and yi.
+func addLine(m *Model, name string, d [][]interface{}, xi, yi int, color string, dashed bool) {
+	vals := make([]interface{}, len(d))
+	for i := range d {
+		vals[i] = d[i]
+	}
+	m.Series = append(m.Series, Series{Name: name, Type: "line", X: xi, Y: yi, Color: color, Dashed: dashed,
+		LineWidth: 2, Symbol: false, Values: vals})
+}
+
+// convergenceSeries adds the lines of the points idx of h: best feasible
+// f (on scale fs; a gap while the best point is infeasible), the
+// violation of the best point (log10 with vPos, where v = 0 is a gap),
+// the feasible fraction and the population size.
+func convergenceSeries(m *Model, h []Point, idx []int, fs Scale, vPos bool) {
 	var fd, vd, ffd, pd [][]interface{}
 	for _, i := range idx {
 		p := h[i]
@@ -348,46 +378,41 @@ func convergenceModel(h []Point, o ConvergenceOptions) *Model {
 		ffd = append(ffd, pair(p.FES, p.Feasible))
 		pd = append(pd, pair(p.FES, float64(p.PopSize)))
 	}
-	add := func(name string, d [][]interface{}, xi, yi int, color string, dashed bool) {
-		vals := make([]interface{}, len(d))
-		for i := range d {
-			vals[i] = d[i]
+	addLine(m, "best feasible f", fd, 0, 0, Palette[0], false)
+	addLine(m, "violation of best", vd, 1, 1, Palette[1], false)
+	addLine(m, "feasible fraction", ffd, 2, 2, Palette[2], false)
+	addLine(m, "population size", pd, 2, 3, Palette[7], true)
+}
+
+// adaptSeries adds the lines of the adaptive state of the points idx of
+// h in the fourth grid: each strategy's probability q1, q2, …, mean F
+// and mean CR.
+func adaptSeries(m *Model, h []Point, idx []int) {
+	k := 0
+	for _, i := range idx {
+		if n := len(h[i].StrategyProb); n > k {
+			k = n
 		}
-		m.Series = append(m.Series, Series{Name: name, Type: "line", X: xi, Y: yi, Color: color, Dashed: dashed,
-			LineWidth: 2, Symbol: false, Values: vals})
 	}
-	add("best feasible f", fd, 0, 0, Palette[0], false)
-	add("violation of best", vd, 1, 1, Palette[1], false)
-	add("feasible fraction", ffd, 2, 2, Palette[2], false)
-	add("population size", pd, 2, 3, Palette[7], true)
-	if adapt {
-		k := 0
+	series := func(get func(p Point) []float64, j int) [][]interface{} {
+		d := make([][]interface{}, 0, len(idx))
 		for _, i := range idx {
-			if n := len(h[i].StrategyProb); n > k {
-				k = n
+			x := math.NaN()
+			if a := get(h[i]); j < len(a) {
+				x = a[j]
 			}
+			d = append(d, pair(h[i].FES, x))
 		}
-		series := func(get func(p Point) []float64, j int) [][]interface{} {
-			d := make([][]interface{}, 0, len(idx))
-			for _, i := range idx {
-				x := math.NaN()
-				if a := get(h[i]); j < len(a) {
-					x = a[j]
-				}
-				d = append(d, pair(h[i].FES, x))
-			}
-			return d
-		}
-		for j := 0; j < k; j++ {
-			qc := []string{Palette[3], Palette[4], Palette[5], Palette[2]}
-			add("q"+strconv.Itoa(j+1), series(func(p Point) []float64 { return p.StrategyProb }, j), 3, 4, qc[j%len(qc)], false)
-		}
-		mf := func(p Point) []float64 { return []float64{mean(p.MeanF)} }
-		mcr := func(p Point) []float64 { return []float64{mean(p.MeanCR)} }
-		add("mean F", series(mf, 0), 3, 4, Palette[7], true)
-		add("mean CR", series(mcr, 0), 3, 4, Palette[1], true)
+		return d
 	}
-	return m
+	for j := 0; j < k; j++ {
+		qc := []string{Palette[3], Palette[4], Palette[5], Palette[2]}
+		addLine(m, "q"+strconv.Itoa(j+1), series(func(p Point) []float64 { return p.StrategyProb }, j), 3, 4, qc[j%len(qc)], false)
+	}
+	mf := func(p Point) []float64 { return []float64{mean(p.MeanF)} }
+	mcr := func(p Point) []float64 { return []float64{mean(p.MeanCR)} }
+	addLine(m, "mean F", series(mf, 0), 3, 4, Palette[7], true)
+	addLine(m, "mean CR", series(mcr, 0), 3, 4, Palette[1], true)
 }
 
 // nameMargin returns the left margin in pixels that holds half of the
