@@ -16,8 +16,8 @@
 #   OUT        output directory                    (default docs/results)
 #   DATA       a directory of official CEC 2017 files instead of the embedded
 #              copy (cec run -data)
-#   ALGOS      algorithms (default cmode,pmode,heco-de,heco-pde at D = 10 and
-#              30; pmode,heco-pde at D = 50 and 100, the paper's supplement
+#   ALGOS      algorithms (default cmode,pmode,heco-de,heco-pde at D = 10, 30
+#              and 50; pmode,heco-pde at D = 100, the paper's supplement
 #              tables)
 #   PROBLEMS, RUNS, SEED                           a smaller grid for a trial
 #                                                  (defaults all, 25, 1)
@@ -48,7 +48,7 @@ SEED=${SEED:-1}
 WORKERS=${WORKERS:-$(nproc)}
 MD=${MD:-1}
 RUN=${RUN:-1}
-if [ "$D" -le 30 ]; then
+if [ "$D" -le 50 ]; then
 	DEFAULT_ALGOS=cmode,pmode,heco-de,heco-pde
 	ALGOS=${ALGOS:-$DEFAULT_ALGOS}
 	W1LITERAL=${W1LITERAL:-$([ "$D" = 10 ] && echo 1 || echo 0)}
@@ -95,8 +95,9 @@ wall() {
 		printf 'not logged yet (no invocation of this script has finished on this file)'
 		return
 	fi
-	awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } s += v["wall_s"]; u += v["cpu_s"]; n += v["runs_after"] - v["runs_before"]; c = v["cores"]; w = v["workers"] }
-	END { printf "%d s wall and %d s CPU for %d runs (summed over %d invocation%s, %s workers on %s cores", s, u, n, NR, NR == 1 ? "" : "s", w, c; if (n > 0) printf "; %.2f s CPU per run", u / n; printf ")" }' "${1%.jsonl}.log"
+	awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } s += v["wall_s"]; u += v["cpu_s"]; n += v["runs_after"] - v["runs_before"]
+		m = v["workers"] " workers on " v["cores"] " cores"; if (!(m in seen)) { seen[m] = 1; ms = ms (ms == "" ? "" : ", ") m } }
+	END { printf "%d s wall and %d s CPU for %d runs (summed over %d invocation%s, %s", s, u, n, NR, NR == 1 ? "" : "s", ms; if (n > 0) printf "; %.2f s CPU per run", u / n; printf ")" }' "${1%.jsonl}.log"
 }
 
 runs="$OUT/runs-${D}D.jsonl"

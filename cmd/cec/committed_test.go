@@ -23,7 +23,7 @@ import (
 // docs/results/partial.
 func TestCommittedRunsReproduce(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs about 30 CPU-seconds of solver runs")
+		t.Skip("runs about 90 CPU-seconds of solver runs")
 	}
 	root, err := testdata.RepoRoot()
 	if err != nil {
@@ -36,6 +36,7 @@ func TestCommittedRunsReproduce(t *testing.T) {
 		{"runs-10D.jsonl", []string{"C01", "C05", "C15", "C17", "C28"}},
 		{"runs-30D.jsonl", []string{"C03"}},
 		{"runs-50D.jsonl", []string{"C09"}},
+		{"runs-100D.jsonl", []string{"C01"}},
 	} {
 		name := filepath.Join(root, "docs", "results", c.file)
 		if _, err := os.Stat(name); err != nil {
