@@ -42,9 +42,7 @@ type axeResult struct {
 func (tb *tab) axeRun(t *testing.T, src string) []axeResult {
 	t.Helper()
 	eval[bool](tb, 30*time.Second, src+"\n;true")
-	return eval[[]axeResult](tb, 120*time.Second, `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
-		.filter((v) => v.impact === "serious" || v.impact === "critical")
-		.map((v) => ({id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" "))})))`)
+	return eval[[]axeResult](tb, 120*time.Second, jsExpr("axe-violations"))
 }
 
 // The playground, compare mode and the lesson pass axe-core's checks: no
@@ -81,19 +79,8 @@ type focusStop struct {
 	Outline string `json:"outline"`
 }
 
-const focusJS = `(() => {
-	let n = window.__focusN || 0;
-	const key = (e) => {
-		if (!e.dataset.kb) e.dataset.kb = String(++n);
-		window.__focusN = n;
-		return e.tagName.toLowerCase() + "|" + (e.dataset.role || e.id || "") + "|" + (e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 30) + "|" + e.dataset.kb;
-	};
-	window.__focusKey = key;
-	const e = document.activeElement;
-	if (!e || e === document.body) return {key: "", outline: ""};
-	const s = getComputedStyle(e);
-	return {key: key(e), outline: s.outlineStyle + " " + s.outlineWidth};
-})()`
+// focusJS names the focused element and its outline (js/focus-stop.js).
+var focusJS = jsExpr("focus-stop")
 
 // Every control of the playground, of compare mode and of the lesson is
 // reached with Tab and shows a visible focus (an outline); the run is
@@ -113,11 +100,9 @@ func TestKeyboardAndFocus(t *testing.T) {
 		if lesson {
 			tb.waitLesson(6)
 		}
-		want := eval[[]string](tb, 10*time.Second, focusJS+`, [...document.querySelectorAll("button, input, select, textarea, summary, a[href]")]
-			// (the controls inside a closed <details> are reached once its summary opens it)
-			.filter((e) => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden" &&
-				!e.closest("details:not([open]) > :not(summary)"))
-			.map((e) => window.__focusKey(e))`)
+		// the controls shown, each named as focusJS names it (which defines
+		// window.__focusKey first)
+		want := eval[[]string](tb, 10*time.Second, focusJS+", "+jsExpr("focusable-controls"))
 		eval[bool](tb, 5*time.Second, `(document.activeElement && document.activeElement.blur(), window.scrollTo(0, 0), true)`)
 		seen := map[string]bool{}
 		for i := 0; i < 3*len(want)+10; i++ {
@@ -157,7 +142,7 @@ func TestKeyboardAndFocus(t *testing.T) {
 		tb.waitFor("Enter on Step", 30*time.Second, func(s Status) bool { return s.Generation == g0+1 })
 		eval[bool](tb, 5*time.Second, `(document.querySelector('[data-role="speed"]').focus(), true)`)
 		tb.do(10*time.Second, chromedp.KeyEvent(kb.ArrowRight))
-		if sp := eval[string](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(document.querySelector('[data-role="speed"]').value), 300))`); sp != "7" {
+		if sp := eval[string](tb, 10*time.Second, jsExpr("speed-after-300ms")); sp != "7" {
 			t.Errorf("%s: the speed slider after → is %s, want 7", pg.name, sp)
 		}
 		live := eval[string](tb, 5*time.Second, `document.querySelector('[data-role="status-live"]').textContent`)

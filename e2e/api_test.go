@@ -27,12 +27,7 @@ func TestSetAppliesEachChangeInOrder(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.open(hash("problem", "rosenbrock", "algo", "de", "seed", "2"))
-	eval[bool](tb, 60*time.Second, `(async () => {
-		const pg = window.playground;
-		pg.set({fes: 500});
-		await pg.set({pop: 50});
-		return true;
-	})()`)
+	eval[bool](tb, 60*time.Second, jsExpr("set-fes-then-pop"))
 	if s := tb.status(); s.MaxFES != 500 {
 		t.Errorf("set({fes: 500}); await set({pop: 50}): maxFES %v, want 500", s.MaxFES)
 	}
@@ -49,12 +44,12 @@ func TestSetAppliesEachChangeInOrder(t *testing.T) {
 	if s := tb.status(); s.MaxFES != 600000 {
 		t.Errorf("set({dim: 30}) with fes at its default: maxFES %v, want 600000 (it follows D)", s.MaxFES)
 	}
-	eval[bool](tb, 60*time.Second, `window.playground.set({fes: "7000"}).then(() => window.playground.set({dim: "10"})).then(() => true)`)
+	eval[bool](tb, 60*time.Second, jsExpr("set-fes-then-dim"))
 	if s := tb.status(); s.MaxFES != 7000 {
 		t.Errorf("set({fes: 7000}) then set({dim: 10}): maxFES %v, want 7000 (set on purpose)", s.MaxFES)
 	}
 	// the D control goes through the same transition
-	eval[bool](tb, 10*time.Second, `(() => { const d = document.querySelector('[data-role="dim"]'); d.value = "30"; d.dispatchEvent(new Event("change")); return true; })()`)
+	eval[bool](tb, 10*time.Second, jsExpr("dim-control-to-30"))
 	tb.waitFor("D = 30 from the control", 60*time.Second, func(s Status) bool { return hashValue(tb, "dim") == "30" })
 	if s := tb.status(); s.MaxFES != 7000 {
 		t.Errorf("D control 10 → 30 with fes=7000 set on purpose: maxFES %v, want 7000", s.MaxFES)
@@ -201,27 +196,16 @@ func TestReadyHandshakeAndEarlyCommands(t *testing.T) {
 // head is parsed and before any module runs (embed-early.js's own queue
 // holds them until the app connects).
 func TestPlaygroundCallsBeforeReady(t *testing.T) {
-	const calls = `
-			window.__early = {readyBefore: window.__e2e.readyAt !== null, parsing: document.readyState === "loading", results: []};
-			const log = (what) => (s) => window.__early.results.push({what, fes: s.fes, maxFES: s.maxFES, running: s.running, generation: s.generation});
-			pg.set({fes: "60000", seed: "3"}).then(log("set"));
-			pg.step().then(log("step"));
-			pg.play().then(log("play"));`
+	// the script: the wrapper (a function of the calls) applied to the calls
+	script := func(wrapper string) string {
+		return "(" + jsExpr(wrapper) + "\n)(" + jsExpr("early-calls") + ");"
+	}
 	for _, c := range []struct {
 		name, script string
 		parsing      bool // the calls are made while the document is parsed
 	}{
-		{"at DOMContentLoaded", `document.addEventListener("DOMContentLoaded", () => {
-			const pg = window.playground;` + calls + `
-		});`, false},
-		{"before the modules run", `(() => {
-			let pg;
-			Object.defineProperty(window, "playground", {configurable: true, enumerable: true,
-				get() { return pg; },
-				set(v) {
-					pg = v;` + calls + `
-				}});
-		})();`, true},
+		{"at DOMContentLoaded", script("calls-at-domcontentloaded"), false},
+		{"before the modules run", script("calls-when-playground-defined"), true},
 	} {
 		t.Run(c.name, func(t *testing.T) { playgroundCallsBeforeReady(t, c.script, c.parsing) })
 	}

@@ -94,7 +94,7 @@ func pageExperiment(b *testing.B, h *harness, algo, problem string, dim, runs, w
 	tb.openExperiment(hash("mode", "experiment", "problems", problem, "dim", fmt.Sprint(dim), "runs", fmt.Sprint(runs), "seed", "1",
 		"configs", algo+":"+algo, "workers", fmt.Sprint(workers)))
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`) // the page settles
-	eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, window.__e2e.benchT0 = performance.now())`)
+	eval[float64](tb, 5*time.Second, jsExpr("reset-longtasks"))
 	var tr *tracer
 	if os.Getenv("PCAPLAY_BENCH_TRACE") != "" {
 		tr = startTrace(tb)

@@ -46,7 +46,7 @@ func BenchmarkExperimentLive(b *testing.B) {
 		tb.openExperiment(hash("mode", "experiment", "problems", problems, "dim", "10", "fes", fmt.Sprint(fes), "runs", fmt.Sprint(runs), "seed", "1",
 			"configs", configs, "workers", fmt.Sprint(workers)))
 		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`) // the page settles
-		eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, window.__e2e.benchT0 = performance.now())`)
+		eval[float64](tb, 5*time.Second, jsExpr("reset-longtasks"))
 		tr := startTrace(tb)
 		eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
 		s := tb.waitExp("the experiment's end", 60*time.Minute, func(s ExpState) bool { return s.State == "done" })

@@ -204,7 +204,7 @@ func BenchmarkGenerationsPerSecond(b *testing.B) {
 		FES float64 `json:"fes"`
 		T   float64 `json:"t"`
 	}
-	const now = `(() => { const s = window.playground.status(); return {gen: s.generation, fes: s.fes, t: performance.now()}; })()`
+	now := jsExpr("generation-mark")
 	for _, c := range []struct{ name, speed string }{{"max", "10"}, {"default", ""}} {
 		b.Run(c.name, func(b *testing.B) {
 			kv := []string{"problem", "rosenbrock", "algo", "de", "pop", "100", "seed", "1", "fes", "5000000"}
@@ -296,7 +296,7 @@ func longestTask(b *testing.B, hs string) {
 			loadMax = slices.Max(load)
 		}
 		loadMaxes = append(loadMaxes, loadMax)
-		t0 := eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, window.__e2e.longtaskAt.length = 0, performance.now())`)
+		t0 := eval[float64](tb, 5*time.Second, jsExpr("clear-longtasks"))
 		var tr *tracer
 		if os.Getenv("PCAPLAY_BENCH_TRACE") != "" {
 			tr = startTrace(tb)
@@ -312,10 +312,7 @@ func longestTask(b *testing.B, hs string) {
 		t1 := eval[float64](tb, 5*time.Second, `performance.now()`)
 		// the last redraw (the full chart and PC view after the end) counts
 		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 1000))`)
-		lt := eval[tasks](tb, 10*time.Second, `(() => {
-			const l = window.__e2e.longtasks;
-			return {max: l.length ? Math.max(...l) : 0, count: l.length, total: l.reduce((a, x) => a + x, 0), at: window.__e2e.longtaskAt, list: l, err: window.__e2e.longtaskError || ""};
-		})()`)
+		lt := eval[tasks](tb, 10*time.Second, jsExpr("longtask-summary"))
 		for i, at := range lt.At {
 			b.Logf("long task of %.0f ms at %.2f s after play (the run ended at %.2f s)", lt.List[i], (at-t0)/1000, (t1-t0)/1000)
 		}

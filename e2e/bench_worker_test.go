@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"strconv"
 	"testing"
 	"time"
 )
@@ -24,15 +23,7 @@ func BenchmarkWorkerStart(b *testing.B) {
 	runs := 0
 	for b.Loop() {
 		cpu0 := childrenCPU()
-		ms := eval[float64](tb, 2*time.Minute, `(async () => {
-			const { WorkerClient } = await import("./worker-client.js");
-			const t0 = performance.now();
-			const cs = Array.from({ length: `+strconv.Itoa(n)+` }, () => new WorkerClient());
-			await Promise.all(cs.map((c) => c.call("protocol")));
-			const ms = performance.now() - t0;
-			cs.forEach((c) => c.terminate());
-			return ms;
-		})()`)
+		ms := eval[float64](tb, 2*time.Minute, jsCall("start-workers", n))
 		cpu += childrenCPU() - cpu0
 		wall += ms
 		runs++

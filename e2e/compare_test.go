@@ -29,12 +29,7 @@ type cstatus struct {
 // compareStatus reads status() with the bits of every run's best f and v.
 func (t *tab) compareStatus() cstatus {
 	t.tb.Helper()
-	return eval[cstatus](t, 30*time.Second, `(() => {
-		const bits = (x) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, x); return d.getBigUint64(0).toString(16); };
-		const s = window.__e2e.status();
-		s.runs = window.playground.status().runs.map((r) => Object.assign({}, r, {bestFBits: bits(r.bestF), bestVBits: bits(r.bestV)}));
-		return s;
-	})()`)
+	return eval[cstatus](t, 30*time.Second, jsExpr("compare-status"))
 }
 
 // TestCompareLoads: the default comparison (B = A with PCA-projection off)
@@ -58,19 +53,7 @@ func TestCompareLoads(t *testing.T) {
 		Windows [][]float64 `json:"windows"`
 	}
 	tb.call("step")
-	p := eval[page](tb, 30*time.Second, `new Promise((r) => setTimeout(r, 600)).then(() => {
-		const ci = window.playground.chartInfo();
-		const chart = echarts.getInstanceByDom(document.querySelector('[data-role="compare-chart"]'));
-		return {
-			hash: location.hash,
-			heads: [...document.querySelectorAll(".run-head h2")].map((e) => e.textContent),
-			colors: [...document.querySelectorAll(".compare-runs > .run")].map((e) => getComputedStyle(e).borderTopColor),
-			series: chart ? chart.getOption().series.map((x) => x.name + " " + x.color) : [],
-			rows: document.querySelectorAll('[data-role="scoreboard"] tbody tr').length,
-			drawn: ci.runs.map((x) => x.landscapeDrawn),
-			windows: ci.runs.map((x) => x.window),
-		};
-	})`)
+	p := eval[page](tb, 30*time.Second, jsExpr("compare-page"))
 	t.Logf("%+v", p)
 	tb.shot("compare")
 	if !strings.Contains(p.Hash, "b.pca=false") || !strings.Contains(p.Hash, "compare=2") {
@@ -92,22 +75,7 @@ func sameRunsAlone(t *testing.T, tb *tab, what string) {
 		VBits []string  `json:"vbits"`
 	}
 	s := tb.compareStatus()
-	a := eval[alone](tb, 180*time.Second, `(async () => {
-		const bits = (x) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, x); return d.getBigUint64(0).toString(16); };
-		const { WorkerClient } = await import("./worker-client.js");
-		const { RunController } = await import("./run-controller.js");
-		const out = {fes: [], fbits: [], vbits: []};
-		const st = window.playground.status().runs, vals = window.playground.chartInfo().compare.values;
-		for (let i = 0; i < st.length; i++) {
-			const w = new WorkerClient(), c = new RunController(w.open());
-			await c.configure(vals[i]);
-			if (st[i].generation > 0) await c.step(st[i].generation);
-			const r = c.status();
-			out.fes.push(r.fes); out.fbits.push(bits(r.bestF)); out.vbits.push(bits(r.bestV));
-			w.terminate();
-		}
-		return out;
-	})()`)
+	a := eval[alone](tb, 180*time.Second, jsExpr("runs-alone"))
 	for i, r := range s.Runs {
 		if a.FES[i] != r.FES || a.FBits[i] != r.BestFBits || a.VBits[i] != r.BestVBits {
 			t.Errorf("%s: run %s at generation %v: FES %v, f %s, v %s; alone: FES %v, f %s, v %s", what, r.Run, r.Generation,
@@ -197,11 +165,7 @@ func TestCompareRunToEnd(t *testing.T) {
 		Known   bool        `json:"known"`
 		Cells   [][]string  `json:"cells"`
 	}
-	b := eval[board](tb, 10*time.Second, `(() => {
-		const sb = window.playground.chartInfo().compare.scoreboard;
-		const cells = [...document.querySelectorAll('[data-role="scoreboard"] tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
-		return {targets: sb.targets, fes: sb.fes, known: sb.known, cells};
-	})()`)
+	b := eval[board](tb, 10*time.Second, jsExpr("scoreboard-shown"))
 	if len(b.FES) != 2 || len(b.Targets) != 4 || !b.Known || len(b.Cells) != 2 {
 		t.Fatalf("scoreboard %+v", b)
 	}
@@ -264,7 +228,7 @@ func TestCompareURLRoundTrip(t *testing.T) {
 		return tb2.compareStatus().Runs[1].Name == "B: cmode, pcaprob=0.5"
 	})
 	// back to one run: the single-run page with A's settings
-	eval[bool](tb2, 5*time.Second, `(document.querySelector('[data-panel="controls"] [data-role="compare"]').click(), true)`)
+	eval[bool](tb2, 5*time.Second, jsCall("click", `[data-panel="controls"] [data-role="compare"]`))
 	type onePage struct {
 		Hash string `json:"hash"`
 		Runs bool   `json:"runs"`
@@ -273,8 +237,7 @@ func TestCompareURLRoundTrip(t *testing.T) {
 	var one onePage
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		// the page reloads into the single-run mode
-		o, err := tryEval[onePage](tb2, 20*time.Second, `window.__e2e.whenReady(15000).then(() => ({hash: location.hash,
-			runs: "runs" in window.playground.status(), mode: document.documentElement.classList.contains("compare-mode")}))`)
+		o, err := tryEval[onePage](tb2, 20*time.Second, jsExpr("compare-url-page"))
 		if err == nil && !o.Mode {
 			one = o
 			break
@@ -298,7 +261,7 @@ func TestCompareEmbed(t *testing.T) {
 		tb.navigate(h.pageURL(hash("embed", "1", "panels", "landscape", "compare", "2", "problem", "disc", "zoom", "pop")))
 		tb.waitReady()
 		tb.call("step")
-		eval[bool](tb, 10*time.Second, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 200))))`)
+		eval[bool](tb, 10*time.Second, jsCall("after-two-frames", 200))
 		l := eval[embedLayout](tb, 10*time.Second, embedLayoutJS)
 		checkEmbedLayout(t, name, l)
 		if len(l.Canvases) != 2 || l.Canvases[0].Right > l.Canvases[1].Left {

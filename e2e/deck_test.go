@@ -72,19 +72,7 @@ func deckServer(t *testing.T, h *harness) string {
 
 // deckRecorder runs in the deck's top document: it records every pcaplay
 // message the frames post and when each frame loaded.
-const deckRecorder = `(() => {
-  if (window.top !== window || window.__deck) return;
-  const d = window.__deck = {messages: [], loads: []};
-  window.addEventListener("message", (e) => {
-    const m = e.data;
-    if (!m || typeof m.type !== "string" || !m.type.startsWith("pcaplay")) return;
-    const i = Array.from(document.querySelectorAll("iframe")).findIndex((f) => f.contentWindow === e.source);
-    d.messages.push({frame: i, type: m.type, status: m.status || null, at: performance.now()});
-  });
-  document.addEventListener("DOMContentLoaded", () => {
-    document.querySelectorAll("iframe").forEach((f, i) => f.addEventListener("load", () => d.loads.push({frame: i, at: performance.now()})));
-  });
-})();`
+var deckRecorder = jsExpr("deck-recorder")
 
 type deckMessage struct {
 	Frame  int            `json:"frame"`
@@ -112,7 +100,7 @@ func openDeck(t *testing.T, h *harness, slide string) *tab {
 	}
 	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 800))
 	tb.navigate(u + "index.html#/" + slide)
-	eval[bool](tb, 30*time.Second, `new Promise((r) => { const p = () => window.Reveal && Reveal.isReady() ? r(true) : setTimeout(p, 20); p(); })`)
+	eval[bool](tb, 30*time.Second, jsExpr("reveal-ready"))
 	return tb
 }
 
@@ -203,7 +191,7 @@ func TestRevealDeck(t *testing.T) {
 	}
 	// the run advances while its slide is shown (asked as the deck would)
 	l = waitDeck(t, tb, "the run advances", func(l deckLog) bool {
-		eval[bool](tb, 10*time.Second, `(document.querySelectorAll("iframe")[1].contentWindow.postMessage({type: "pcaplay", cmd: "status"}, "*"), true)`)
+		eval[bool](tb, 10*time.Second, jsExpr("ask-frame-1-status"))
 		s := lastStatus(l, liveFrame)
 		g, _ := s["generation"].(float64)
 		return s["running"] == true && g > 0

@@ -52,10 +52,7 @@ func TestLoad(t *testing.T) {
 		}
 	}
 	// No error is shown, and no notice on a clean URL.
-	shown := eval[map[string]bool](tb, 5*time.Second, `(() => {
-		const vis = (id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent.trim() !== ""; };
-		return {error: vis("error"), notice: vis("notice")};
-	})()`)
+	shown := eval[map[string]bool](tb, 5*time.Second, jsExpr("shown-on-load"))
 	if shown["error"] {
 		t.Errorf("#error is shown on load: %q", eval[string](tb, 5*time.Second, `document.getElementById("error").textContent`))
 	}
@@ -146,11 +143,7 @@ func TestEmbedPanels(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.open(hash("embed", "1", "panels", "landscape"))
-	panels := eval[map[string]bool](tb, 10*time.Second, `(() => {
-		const m = {};
-		for (const s of document.querySelectorAll("section[data-panel]")) m[s.dataset.panel] = s.hidden;
-		return m;
-	})()`)
+	panels := eval[map[string]bool](tb, 10*time.Second, jsExpr("panels-present"))
 	for _, p := range []string{"landscape", "operator", "pcview", "convergence", "controls"} {
 		hidden, ok := panels[p]
 		if !ok {
@@ -161,11 +154,7 @@ func TestEmbedPanels(t *testing.T) {
 			t.Errorf("embed=1&panels=landscape: panel %s hidden=%v, want %v", p, hidden, want)
 		}
 	}
-	visible := eval[bool](tb, 5*time.Second, `(() => {
-		const s = document.querySelector('section[data-panel="landscape"]');
-		const r = s.getBoundingClientRect();
-		return getComputedStyle(s).display !== "none" && r.width > 0 && r.height > 0;
-	})()`)
+	visible := eval[bool](tb, 5*time.Second, jsExpr("landscape-visible"))
 	if !visible {
 		t.Error("the landscape panel has no size on screen")
 	}
@@ -180,11 +169,7 @@ func TestBadParameters(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.open(hash("dim", "7", "seed", "abc", "lambda", "-3"))
-	n := eval[map[string]any](tb, 10*time.Second, `(() => {
-		const n = document.getElementById("notice");
-		if (!n) return {present: false};
-		return {present: true, hidden: n.hidden, display: getComputedStyle(n).display, text: n.textContent};
-	})()`)
+	n := eval[map[string]any](tb, 10*time.Second, jsExpr("notice-present"))
 	if n["present"] != true {
 		t.Fatal("#notice is missing")
 	}
@@ -452,8 +437,7 @@ func TestZoom(t *testing.T) {
 	}
 	look := func() view {
 		t.Helper()
-		return eval[view](tb, 5*time.Second, `({checked: document.querySelector('[data-role="zoom"]').checked, hash: location.hash,
-			caption: document.querySelector('[data-role="zoom"]').parentElement.textContent})`)
+		return eval[view](tb, 5*time.Second, jsExpr("zoom-control"))
 	}
 	side := func(w []float64) float64 {
 		if len(w) != 4 {
@@ -531,19 +515,7 @@ func TestSettingsFit(t *testing.T) {
 	for _, c := range []string{"", hash("problem", "C01", "dim", "10", "algo", "heco-pde"), hash("algo", "cmode")} {
 		tb := h.newTab(t)
 		tb.open(c)
-		out := eval[[]string](tb, 10*time.Second, `(() => {
-			const p = document.querySelector('section[data-panel="controls"]');
-			const pr = p.getBoundingClientRect(), cs = getComputedStyle(p);
-			const right = pr.right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth) + 0.5;
-			const left = pr.left + parseFloat(cs.paddingLeft) - 0.5;
-			const bad = [];
-			for (const el of p.querySelectorAll("select, input, button, label, textarea")) {
-				const r = el.getBoundingClientRect();
-				if (r.width === 0 && r.height === 0) continue; // hidden
-				if (r.right > right || r.left < left) bad.push((el.id || el.tagName) + " spans " + r.left.toFixed(0) + "–" + r.right.toFixed(0) + " in a panel whose content spans " + left.toFixed(0) + "–" + right.toFixed(0));
-			}
-			return bad;
-		})()`)
+		out := eval[[]string](tb, 10*time.Second, jsExpr("settings-overflow"))
 		for _, b := range out {
 			t.Errorf("#%s: %s", c, b)
 		}

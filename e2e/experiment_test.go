@@ -29,11 +29,7 @@ type ExpState struct {
 func (t *tab) openExperiment(hash string) {
 	t.tb.Helper()
 	t.navigate(t.h.pageURL(hash))
-	eval[bool](t, 90*time.Second, `(async () => {
-		for (let i = 0; i < 900 && !window.pcaplayExperiment; i++) await new Promise((r) => setTimeout(r, 100));
-		await window.pcaplayExperiment.ready;
-		return true;
-	})()`)
+	eval[bool](t, 90*time.Second, jsExpr("experiment-ready"))
 }
 
 func (t *tab) expState() ExpState {
@@ -157,14 +153,7 @@ func TestExperimentToEnd(t *testing.T) {
 	dl := eval[struct {
 		Name string `json:"name"`
 		Text string `json:"text"`
-	}](tb, 10*time.Second, `(async () => {
-		let blob = null, name = "";
-		const create = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
-		URL.createObjectURL = (b) => { blob = b; return create.call(URL, b); };
-		HTMLAnchorElement.prototype.click = function () { name = this.download; };
-		try { document.querySelector('[data-role="download"]').click(); } finally { URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click; }
-		return { name, text: blob ? await blob.text() : "" };
-	})()`)
+	}](tb, 10*time.Second, jsExpr("capture-download"))
 	page := dl.Text
 	if dl.Name != "pcaplay-experiment.jsonl" || page != eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`) {
 		t.Errorf("download %q: %d bytes, want the experiment's JSON lines", dl.Name, len(page))
@@ -238,7 +227,7 @@ func TestExperimentCancelAndResume(t *testing.T) {
 	tb.openExperiment(link)
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`) // a clean slate, whatever an earlier run saved
 	tb.waitExp("two finished runs", 3*time.Minute, func(s ExpState) bool { return s.Done >= 2 })
-	if txt := eval[string](tb, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="counts"]').textContent + " · " + document.querySelector('[data-experiment-root] [data-role="times"]').textContent`); !strings.Contains(txt, "/ 8 runs") || !strings.Contains(txt, "elapsed") || !regexp.MustCompile(`remaining \d`).MatchString(txt) {
+	if txt := eval[string](tb, 5*time.Second, jsExpr("counts-and-times")); !strings.Contains(txt, "/ 8 runs") || !strings.Contains(txt, "elapsed") || !regexp.MustCompile(`remaining \d`).MatchString(txt) {
 		t.Errorf("progress %q, want runs done / 8, elapsed and an estimate of the remaining time", txt)
 	}
 
@@ -272,7 +261,7 @@ func TestExperimentCancelAndResume(t *testing.T) {
 	if r.State != "idle" || r.Done != c.Done {
 		t.Errorf("reopened: %+v, want idle with the %d saved runs", r, c.Done)
 	}
-	offer := eval[string](tb, 5*time.Second, `(() => { const b = document.querySelector('[data-role="resume-box"]'); return b.hidden ? "" : b.textContent; })()`)
+	offer := eval[string](tb, 5*time.Second, jsExpr("resume-offer"))
 	if !strings.Contains(offer, fmt.Sprintf("%d of 8 runs", c.Done)) {
 		t.Errorf("resume offer %q, want %d of 8 runs", offer, c.Done)
 	}
@@ -337,24 +326,7 @@ func TestExperimentURLRoundTrip(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.openExperiment(hash("mode", "experiment"))
-	eval[bool](tb, 10*time.Second, `(() => {
-		const root = document.querySelector("[data-experiment-root]");
-		const q = (r) => root.querySelector('[data-role="' + r + '"]');
-		const set = (el, v) => { el.value = v; el.dispatchEvent(new Event("change", {bubbles: true})); };
-		document.querySelector('input[data-problem="C02"]').click();
-		document.querySelector('input[data-problem="rosenbrock"]').click();
-		set(q("dim"), "30");
-		set(q("runs"), "7");
-		set(q("seed"), "99");
-		set(q("fes"), "3000");
-		set(q("workers"), "3");
-		q("add-config").click();
-		const last = (r) => { const rows = root.querySelectorAll('[data-role="config"]'); return rows[rows.length - 1].querySelector('[data-role="' + r + '"]'); };
-		set(last("config-name"), "cm");
-		set(last("config-algo"), "cmode");
-		set(last("config-params"), "lambda=20");
-		return true;
-	})()`)
+	eval[bool](tb, 10*time.Second, jsExpr("edit-experiment-form"))
 	d := tb.expState().Definition
 	want := map[string]string{"mode": "experiment", "problems": "rosenbrock,C01,C02", "dim": "30", "runs": "7", "seed": "99", "fes": "3000", "workers": "3",
 		"algo": "pmode", "configs": "pmode:pmode(pca=true),pmode-nopca:pmode(pca=false),cm:cmode(lambda=20)"}
@@ -372,7 +344,7 @@ func TestExperimentURLRoundTrip(t *testing.T) {
 	if d2 := other.expState().Definition; fmt.Sprint(d2) != fmt.Sprint(d) {
 		t.Errorf("the link %s opens %v, want %v", link, d2, d)
 	}
-	if v := eval[string](other, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="dim"]').value + "/" + document.querySelectorAll('[data-role="config"]').length`); v != "30/3" {
+	if v := eval[string](other, 5*time.Second, jsExpr("dim-and-config-count")); v != "30/3" {
 		t.Errorf("the form of the link shows %s, want D 30 and 3 configurations", v)
 	}
 	other.noNotice()
@@ -392,7 +364,7 @@ func TestExperimentBadConfiguration(t *testing.T) {
 	tb := h.newTab(t)
 	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "1000", "runs", "2", "configs", "a:pmode(pcaprob=7),b:cmode(nosuch=1)"))
 	eval[bool](tb, 5*time.Second, `document.querySelector('[data-experiment-root] [data-role="start"]').click(), true`)
-	msg := eval[string](tb, 60*time.Second, `new Promise((r) => { const w = () => { const e = document.getElementById("error"); !e.hidden && e.textContent ? r(e.textContent) : setTimeout(w, 50); }; w(); })`)
+	msg := eval[string](tb, 60*time.Second, jsExpr("error-text-shown"))
 	if !strings.Contains(msg, "a: ") || !strings.Contains(msg, "pcaprob") || !strings.Contains(msg, "b: cmode has no parameter nosuch") {
 		t.Errorf("error %q, want a's pcaprob and b's nosuch named", msg)
 	}
@@ -423,7 +395,7 @@ func TestExperimentDoneMeans(t *testing.T) {
 	if s.Done != 150 || len(s.Failed) != 0 {
 		t.Fatalf("done: %+v", s)
 	}
-	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => document.querySelector('[data-results-root] section[data-dim="10"]') ? r(true) : setTimeout(w, 50); w(); })`)
+	eval[bool](tb, 60*time.Second, jsExpr("wait-results-d10"))
 	dir := t.TempDir()
 	page := filepath.Join(dir, "page.jsonl")
 	if err := os.WriteFile(page, []byte(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), 0o644); err != nil {
@@ -436,7 +408,7 @@ func TestExperimentDoneMeans(t *testing.T) {
 	}
 	// the table, the tests and the ranking are cec's; the charts are drawn
 	checkResults(t, tb, "[data-results-root]", native, 10, "pmode", "cmode")
-	if n := eval[int](tb, 30*time.Second, `new Promise((r) => { const w = (i) => { const n = document.querySelectorAll('[data-results-root] section[data-dim="10"] canvas, [data-results-root] section[data-dim="10"] svg').length; n > 0 || i > 200 ? r(n) : setTimeout(() => w(i + 1), 50); }; w(0); })`); n == 0 {
+	if n := eval[int](tb, 30*time.Second, jsExpr("count-charts-d10")); n == 0 {
 		t.Errorf("no chart drawn in the results")
 	}
 	tb.noConsoleErrors()

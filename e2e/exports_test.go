@@ -28,21 +28,7 @@ type exported struct {
 // click clicks the element of selector and returns the file it saved.
 func (t *tab) exportBy(selector string) exported {
 	t.tb.Helper()
-	return eval[exported](t, 60*time.Second, `new Promise((resolve, reject) => {
-		const on = async (ev) => {
-			window.removeEventListener("pcaplay-export", on);
-			const {name, type, blob} = ev.detail;
-			const out = {name, type, size: blob.size, text: "", w: 0, h: 0, pixel: devicePixelRatio};
-			if (type === "image/png") { const im = await createImageBitmap(blob); out.w = im.width; out.h = im.height; }
-			else out.text = await blob.text();
-			resolve(out);
-		};
-		window.addEventListener("pcaplay-export", on);
-		const el = document.querySelector(`+strconv.Quote(selector)+`);
-		if (!el) { reject(new Error("no element " + `+strconv.Quote(selector)+`)); return; }
-		el.click();
-		setTimeout(() => reject(new Error("no export within 30 s")), 30000);
-	})`)
+	return eval[exported](t, 60*time.Second, jsCall("export-by", selector))
 }
 
 // Every export of a run, at device pixel ratio 2: each panel's PNG at the
@@ -68,7 +54,7 @@ func TestExports(t *testing.T) {
 			eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 500))`)
 			for _, p := range tc.panels {
 				f := tb.exportBy(`[data-panel="` + p + `"] h2 button.export`)
-				css := eval[[2]float64](tb, 5*time.Second, `(() => { const c = document.querySelector('[data-panel="`+p+`"] canvas'); return [c.clientWidth, c.clientHeight]; })()`)
+				css := eval[[2]float64](tb, 5*time.Second, jsCall("canvas-css-size", `[data-panel="`+p+`"] canvas`))
 				if f.Type != "image/png" || f.Pixel != 2 || math.Abs(f.W-2*css[0]) > 2 || math.Abs(f.H-2*css[1]) > 2 || !strings.HasSuffix(f.Name, p+".png") {
 					t.Errorf("%s PNG: %+v; the canvas is %v CSS px at ratio 2", p, f, css)
 				}
@@ -100,7 +86,7 @@ func TestExports(t *testing.T) {
 				t.Errorf("JSON %s: %v, %d rows (CSV %d)", js.Name, err, len(e.History), len(lines)-1)
 			}
 			// Reproduce natively: the command shown, run natively
-			eval[bool](tb, 30*time.Second, `(document.querySelector('[data-role="export-command"]').click(), new Promise((r) => setTimeout(() => r(true), 500)))`)
+			eval[bool](tb, 30*time.Second, jsExpr("click-export-command"))
 			cmd := eval[string](tb, 10*time.Second, `document.querySelector('[data-role="command"]').textContent`)
 			if cmd != e.Command || !strings.HasPrefix(cmd, "cec run ") {
 				t.Fatalf("command %q, JSON's %q", cmd, e.Command)
@@ -137,8 +123,7 @@ func TestCompareExports(t *testing.T) {
 	}
 	b := tb.exportBy(`[data-run="b"] [data-panel="landscape"] h2 button.export`)
 	csv := tb.exportBy(`[data-run="b"] [data-role="export-csv"]`)
-	cmd := eval[string](tb, 30*time.Second, `(document.querySelector('[data-run="b"] [data-role="export-command"]').click(),
-		new Promise((r) => setTimeout(() => r(document.querySelector('[data-run="b"] [data-role="command"]').textContent), 500)))`)
+	cmd := eval[string](tb, 30*time.Second, jsExpr("run-b-command"))
 	if b.Type != "image/png" || !strings.Contains(b.Name, "landscape") || !strings.HasPrefix(csv.Text, "generation,") || !strings.Contains(cmd, "-set pca=false") {
 		t.Errorf("run B: PNG %+v, CSV %q, command %q", b, short(csv.Text), cmd)
 	}
@@ -156,14 +141,7 @@ type varianceShown struct {
 
 func (t *tab) varianceShown(scope string) varianceShown {
 	t.tb.Helper()
-	return eval[varianceShown](t, 30*time.Second, `new Promise((r) => { const w = () => {
-		const el = document.querySelector(`+strconv.Quote(scope+` [data-role="variance"]`)+`);
-		const c = el && echarts.getInstanceByDom(el);
-		if (!c) { setTimeout(w, 20); return; }
-		const o = c.getOption();
-		r({bars: o.series[0].data, cum: o.series[1].data, width: el.clientWidth,
-			caption: el.closest('[data-panel="pcview"]').querySelector('[data-role="pcview-caption"]').textContent}); };
-		w(); })`)
+	return eval[varianceShown](t, 30*time.Second, jsCall("variance-shown", scope+` [data-role="variance"]`))
 }
 
 // checkVarianceCSV checks an explained-variance CSV against the chart
@@ -252,10 +230,7 @@ type scoreShown struct {
 
 func (t *tab) scoreShown() scoreShown {
 	t.tb.Helper()
-	return eval[scoreShown](t, 10*time.Second, `(() => {
-		const tb = document.querySelector('[data-role="scoreboard"]'), cells = (tr) => [...tr.cells].map((c) => c.textContent);
-		return { head: cells(tb.tHead.rows[0]), rows: [...tb.tBodies[0].rows].map(cells), note: document.querySelector('[data-role="scoreboard-note"]').textContent };
-	})()`)
+	return eval[scoreShown](t, 10*time.Second, jsExpr("scoreboard-table"))
 }
 
 var fbestNote = regexp.MustCompile(`^f_best = (\S+) `)

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"html"
 	"net/http"
@@ -252,111 +253,17 @@ func serveParent(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, parentHTML, html.EscapeString(src))
 }
 
-const parentHTML = `<!doctype html>
-<meta charset="utf-8">
-<title>pcaplay e2e parent</title>
-<link rel="icon" href="data:,">
-<iframe id="pg" src="%s" width="1000" height="700"></iframe>
-<script>
-window.replies = [];
-window.readies = [];
-window.addEventListener("message", (ev) => {
-  if (ev.data && ev.data.type === "pcaplay-status") {
-    window.replies.push({origin: ev.origin, status: ev.data.status, error: ev.data.error || null});
-  }
-  if (ev.data && ev.data.type === "pcaplay-ready") {
-    window.readies.push({origin: ev.origin, status: ev.data.status, at: performance.now()});
-  }
-});
-// early=JSON list of messages: sent as soon as the frame's document loads
-// (before the playground is ready: its WebAssembly is still compiling)
-const early = new URLSearchParams(location.search).get("early");
-if (early) {
-  document.getElementById("pg").addEventListener("load", () => {
-    for (const m of JSON.parse(early)) document.getElementById("pg").contentWindow.postMessage(m, "*");
-    window.earlySentAt = performance.now();
-  }, {once: true});
-}
-window.send = (cmd, params) => {
-  const msg = {type: "pcaplay"};
-  if (cmd !== undefined) msg.cmd = cmd;
-  if (params !== undefined) msg.params = params;
-  document.getElementById("pg").contentWindow.postMessage(msg, "*");
-};
-// ask sends cmd and resolves with the next pcaplay-status reply.
-window.ask = (cmd, params, timeoutMs) => new Promise((resolve, reject) => {
-  const n = window.replies.length, t0 = performance.now();
-  window.send(cmd, params);
-  (function poll() {
-    if (window.replies.length > n) resolve(window.replies[n]);
-    else if (performance.now() - t0 > timeoutMs) reject(new Error("no pcaplay-status reply to " + cmd + " within " + timeoutMs + " ms"));
-    else setTimeout(poll, 5);
-  })();
-});
-</script>
-`
+// parentHTML is the framing page, js/parent.html; %s is the frame's src.
+//
+//go:embed js/parent.html
+var parentHTML string
 
-// injectJS runs in every document before the page's own scripts. It notes
+// injectJS (js/page-helpers.js) runs in every document before the page's own scripts. It notes
 // when window.playground.ready resolves (performance.now(), i.e. ms since
 // navigation start), records long tasks, and gives the tests helpers that
 // turn a status into JSON-safe values (bestF may be Infinity) with the exact
 // bits of bestF and bestV.
-const injectJS = `(() => {
-  if (window.__e2e) return;
-  const e = window.__e2e = {readyAt: null, readyError: null, longtasks: [], longtaskAt: [], longtaskError: null};
-  const hex = (x) => {
-    const d = new DataView(new ArrayBuffer(8));
-    d.setFloat64(0, Number(x));
-    let s = "";
-    for (let i = 0; i < 8; i++) s += d.getUint8(i).toString(16).padStart(2, "0");
-    return s;
-  };
-  e.bits = hex;
-  let watched = false;
-  const watch = (pg) => {
-    if (watched || !pg || !pg.ready || typeof pg.ready.then !== "function") return;
-    watched = true;
-    pg.ready.then(() => { e.readyAt = performance.now(); }, (err) => { e.readyError = String(err && err.stack || err); });
-  };
-  let current;
-  try {
-    Object.defineProperty(window, "playground", {
-      configurable: true, enumerable: true,
-      get() { return current; },
-      set(v) { current = v; watch(v); },
-    });
-  } catch (_) {}
-  const t0 = performance.now();
-  (function poll() {
-    watch(window.playground);
-    if (!watched && performance.now() - t0 < 120000) setTimeout(poll, 2);
-  })();
-  try {
-    new PerformanceObserver((list) => {
-      for (const en of list.getEntries()) { e.longtasks.push(en.duration); e.longtaskAt.push(en.startTime); }
-    }).observe({type: "longtask", buffered: true});
-  } catch (err) { e.longtaskError = String(err); }
-  // whenReady waits for window.playground.ready, however late the page
-  // defines window.playground.
-  e.whenReady = (timeoutMs) => new Promise((resolve, reject) => {
-    const start = performance.now();
-    (function poll() {
-      const pg = window.playground;
-      if (pg && pg.ready && typeof pg.ready.then === "function") {
-        pg.ready.then(() => resolve(true), (err) => reject(new Error("playground.ready rejected: " + (err && err.message || err))));
-      } else if (performance.now() - start > timeoutMs) {
-        reject(new Error("window.playground.ready did not appear within " + timeoutMs + " ms"));
-      } else setTimeout(poll, 10);
-    })();
-  });
-  e.status = () => {
-    const s = window.playground.status();
-    return Object.assign({}, s, {
-      bestF: String(s.bestF), bestV: String(s.bestV),
-      bestFBits: hex(s.bestF), bestVBits: hex(s.bestV),
-    });
-  };
-})();`
+var injectJS = jsExpr("page-helpers")
 
 // Status is window.playground.status(), with bestF and bestV as text.
 type Status struct {
@@ -579,11 +486,7 @@ func (t *tab) notice() (bool, string) {
 	n := eval[struct {
 		Shown bool   `json:"shown"`
 		Text  string `json:"text"`
-	}](t, 10*time.Second, `(() => {
-		const n = document.getElementById("notice");
-		if (!n) return {shown: false, text: ""};
-		return {shown: !n.hidden && getComputedStyle(n).display !== "none" && n.textContent.trim() !== "", text: n.textContent.trim()};
-	})()`)
+	}](t, 10*time.Second, jsExpr("notice"))
 	return n.Shown, n.Text
 }
 

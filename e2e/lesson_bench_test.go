@@ -27,7 +27,7 @@ func BenchmarkLessonLongestTask(b *testing.B) {
 		eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, performance.now())`)
 		tr := startTrace(tb)
 		click := func(role string) {
-			eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-role="`+role+`"]').click(), true)`)
+			eval[bool](tb, 10*time.Second, jsCall("click", `[data-lesson-root] [data-role="`+role+`"]`))
 		}
 		for step := 2; step <= 7; step++ {
 			click("lesson-next")
@@ -36,18 +36,7 @@ func BenchmarkLessonLongestTask(b *testing.B) {
 		eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-step="3"]').click(), true)`)
 		tb.waitLesson(3)
 		// drag: one input event per animation frame, 2 → 20 → 2
-		eval[bool](tb, 60*time.Second, `new Promise((r) => {
-			const k = document.querySelector('[data-lesson-root] [data-role="lesson-k"]');
-			const seq = [];
-			for (let v = 2; v <= 20; v++) seq.push(v);
-			for (let v = 19; v >= 2; v--) seq.push(v);
-			let i = 0;
-			(function next() {
-				if (i === seq.length) { setTimeout(() => r(true), 300); return; }
-				k.value = String(seq[i++]); k.dispatchEvent(new Event("input", {bubbles: true}));
-				requestAnimationFrame(next);
-			})();
-		})`)
+		eval[bool](tb, 60*time.Second, jsExpr("drag-lesson-k"))
 		for range 5 {
 			seed := tb.waitLesson(3).Seed
 			click("lesson-resample")
@@ -57,8 +46,7 @@ func BenchmarkLessonLongestTask(b *testing.B) {
 		}
 		eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-step="6"]').click(), true)`)
 		tb.waitLesson(6)
-		eval[bool](tb, 10*time.Second, `(() => { const p = document.querySelector('[data-lesson-root] [data-role="lesson-p"]');
-			p.value = "1"; p.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+		eval[bool](tb, 10*time.Second, jsCall("set-value", `[data-lesson-root] [data-role="lesson-p"]`, "1", "change"))
 		eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => r(true), 500))`)
 		lt := eval[[]float64](tb, 5*time.Second, `window.__e2e.longtasks.slice()`)
 		lines := tr.stop(50)

@@ -32,21 +32,8 @@ type lessonShown struct {
 	RunHref  string   `json:"runHref"`
 }
 
-const lessonShownJS = `(() => {
-  const r = document.querySelector("[data-lesson-root]");
-  const q = (role) => r.querySelector('[data-role="' + role + '"]');
-  const shown = (e) => !!e && !e.hidden && e.getClientRects().length > 0;
-  const cur = r.querySelector('[data-role="lesson-steps"] [aria-current]');
-  return {
-    step: r.dataset.step || "", drawn: r.dataset.drawn || "", seed: r.dataset.seed || "", k: r.dataset.k || "",
-    layers: r.dataset.layers || "", label: q("lesson-label").textContent, title: q("lesson-title").textContent,
-    caption: q("lesson-caption").textContent,
-    text: Array.from(q("lesson-text").querySelectorAll("p")).map((p) => p.textContent),
-    readouts: Array.from(q("lesson-readouts").querySelectorAll("[data-readout]")).map((d) => d.dataset.readout + "=" + d.querySelector("dd").textContent),
-    controls: Array.from(r.querySelectorAll("[data-control]")).filter(shown).map((c) => c.dataset.control),
-    hash: location.hash, current: cur ? cur.dataset.step : "", runHref: q("lesson-run").getAttribute("href") || "",
-  };
-})()`
+// lessonShownJS reads what the lesson shows as a lessonShown.
+var lessonShownJS = jsExpr("lesson-shown")
 
 // openLesson opens the page at hash and waits until the lesson has drawn
 // step want.
@@ -140,10 +127,10 @@ func TestLessonNavigation(t *testing.T) {
 		t.Errorf("lesson=fig1 alone: seed %s k %s, want the defaults", s.Seed, s.K)
 	}
 	click := func(role string) {
-		eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-role="`+role+`"]').click(), true)`)
+		eval[bool](tb, 10*time.Second, jsCall("click", `[data-lesson-root] [data-role="`+role+`"]`))
 	}
 	key := func(k string) {
-		eval[bool](tb, 10*time.Second, `(document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "`+k+`", bubbles: true})), true)`)
+		eval[bool](tb, 10*time.Second, jsCall("press-key", k))
 	}
 	disabled := func(role string) bool {
 		return eval[bool](tb, 10*time.Second, `document.querySelector('[data-lesson-root] [data-role="`+role+`"]').disabled`)
@@ -187,9 +174,7 @@ func TestLessonKAndResample(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	tb.openLesson(hash("lesson", "fig1", "step", "3"), 3)
-	eval[bool](tb, 10*time.Second, `(() => {
-		const k = document.querySelector('[data-lesson-root] [data-role="lesson-k"]');
-		k.value = "15"; k.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	eval[bool](tb, 10*time.Second, jsCall("set-value", `[data-lesson-root] [data-role="lesson-k"]`, "15", "input"))
 	var s lessonShown
 	deadline := time.Now().Add(20 * time.Second)
 	for s = tb.waitLesson(3); s.K != "15"; s = tb.waitLesson(3) {
@@ -203,7 +188,7 @@ func TestLessonKAndResample(t *testing.T) {
 	if !strings.Contains(s.Hash, "pcak=15") {
 		t.Errorf("the address %s does not keep k = 15", s.Hash)
 	}
-	eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-role="lesson-resample"]').click(), true)`)
+	eval[bool](tb, 10*time.Second, jsCall("click", `[data-lesson-root] [data-role="lesson-resample"]`))
 	for s = tb.waitLesson(3); s.Seed == "6"; s = tb.waitLesson(3) {
 		if time.Now().After(deadline) {
 			t.Fatalf("Resample did not change the seed: %+v", s)
@@ -253,11 +238,11 @@ func TestLessonOpensThePlayground(t *testing.T) {
 	if want := "/#" + l.Frame(7, nil).Playground; s.RunHref != want {
 		t.Fatalf("run link %s, want %s", s.RunHref, want)
 	}
-	eval[bool](tb, 10*time.Second, `(document.querySelector('[data-lesson-root] [data-role="lesson-run"]').click(), true)`)
+	eval[bool](tb, 10*time.Second, jsCall("click", `[data-lesson-root] [data-role="lesson-run"]`))
 	// the page reloads into the playground
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if ok, err := tryEval[bool](tb, 10*time.Second, `!!document.documentElement && !document.documentElement.classList.contains("lesson-mode") && document.readyState === "complete"`); err == nil && ok {
+		if ok, err := tryEval[bool](tb, 10*time.Second, jsExpr("playground-loaded")); err == nil && ok {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -30,20 +30,7 @@ type liveView struct {
 	Marked   bool   `json:"marked"`   // its element is the one marked before
 }
 
-const liveViewJS = `(() => {
-	const x = window.pcaplayExperiment, s = x.state(), r = x.results.results;
-	const root = document.querySelector('[data-results-root]');
-	const p = root.querySelector('[data-role=results-partial]');
-	const c = root.querySelector('[data-chart=convergence]');
-	const inst = c && window.echarts && echarts.getInstanceByDom(c);
-	let title = "";
-	try { title = inst ? inst.getOption().title[0].text : ""; } catch (e) {}
-	return { state: s.state, done: s.done, updates: s.liveUpdates || 0,
-		partial: !!p && !p.hidden, label: p ? (p.querySelector('[data-role=results-partial-label]') || {}).textContent || "" : "",
-		pending: p ? (p.querySelector('summary') || {}).textContent || "" : "",
-		status: root.querySelector('[data-role=results-status]').textContent,
-		runs: r ? r.runs : -1, progress: !!(r && r.progress), title, instance: inst ? String(inst.id) : "", marked: !!(c && c.__liveMark) };
-})()`
+var liveViewJS = jsExpr("live-view")
 
 func (t *tab) liveView() liveView {
 	t.tb.Helper()
@@ -64,10 +51,7 @@ func TestExperimentLiveResults(t *testing.T) {
 	tb := h.newTab(t)
 	tb.openExperiment(hash("mode", "experiment", "problems", "C01,C02", "dim", "10", "fes", "100000", "runs", "10", "seed", "7",
 		"configs", "pmode:pmode,cmode:cmode", "workers", "1"))
-	eval[bool](tb, 5*time.Second, `(() => {
-		window.__downloads = [];
-		document.querySelector("[data-results-root]").addEventListener("pcaplay-download", (ev) => { ev.preventDefault(); window.__downloads.push(ev.detail); });
-		return true; })()`)
+	eval[bool](tb, 5*time.Second, jsCall("capture-downloads", "[data-results-root]"))
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
 
 	// partial results appear while it runs, labelled
@@ -95,17 +79,13 @@ func TestExperimentLiveResults(t *testing.T) {
 		t.Errorf("partial results not said to be partial: label %q, pending %q, chart title %q", first.Label, first.Pending, first.Title)
 	}
 	// an export while the results are partial says so
-	csv := eval[download](tb, 30*time.Second, `(async () => {
-		const n = window.__downloads.length;
-		document.querySelector('[data-results-root] [data-role=export-csv]').click();
-		for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
-		return window.__downloads[n]; })()`)
+	csv := eval[download](tb, 30*time.Second, jsCall("download-by", "[data-results-root] [data-role=export-csv]"))
 	if !strings.HasSuffix(csv.Name, "-partial.csv") {
 		t.Errorf("CSV export of partial results named %q, want …-partial.csv", csv.Name)
 	}
 
 	// a later update: more runs, the chart updated in place
-	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-results-root] [data-chart=convergence]').__liveMark = true, true)`)
+	eval[bool](tb, 5*time.Second, jsExpr("mark-convergence-chart"))
 	var later liveView
 	for {
 		later = tb.liveView()
@@ -130,7 +110,7 @@ func TestExperimentLiveResults(t *testing.T) {
 	if s.Done != 40 {
 		t.Fatalf("done: %+v", s)
 	}
-	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => { const x = window.pcaplayExperiment.results.results; x && !x.progress ? r(true) : setTimeout(w, 50); }; w(); })`)
+	eval[bool](tb, 60*time.Second, jsExpr("final-results-ready"))
 	end := tb.liveView()
 	if end.Partial || end.Runs != 40 || end.Updates < 2 {
 		t.Errorf("at the end (after %.1f s): %+v, want the 40 runs, not partial, after 2 or more live updates", s.Elapsed/1000, end)
@@ -139,19 +119,10 @@ func TestExperimentLiveResults(t *testing.T) {
 	if most := 1 + int(s.Elapsed/2000); end.Updates > most {
 		t.Errorf("%d live updates in %.1f s, want at most %d (one every 2 s)", end.Updates, s.Elapsed/1000, most)
 	}
-	if !eval[bool](tb, 60*time.Second, `(async () => {
-		const { createResultsView } = await import("./results-view.js");
-		const { WorkerClient } = await import("./worker-client.js");
-		const c = new WorkerClient(), div = document.createElement("div");
-		document.body.append(div);
-		const v = createResultsView(div, { summarise: (jsonl, options) => c.call("summarise", { jsonl, options }) });
-		const fresh = await v.show({ configs: ["pmode", "cmode"] }, window.pcaplayExperiment.jsonl());
-		const same = JSON.stringify(fresh) === JSON.stringify(window.pcaplayExperiment.results.results);
-		v.destroy(); div.remove(); c.terminate && c.terminate();
-		return same; })()`) {
+	if !eval[bool](tb, 60*time.Second, jsExpr("same-as-fresh-view")) {
 		t.Errorf("the final results differ from those the results view shows of the same records")
 	}
-	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const c = document.querySelector('[data-results-root] [data-chart=convergence]'); const i = c && !c.classList.contains('chart-wait') && echarts.getInstanceByDom(c); i ? r(i.getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	title := eval[string](tb, 30*time.Second, jsExpr("final-convergence-title"))
 	if strings.Contains(title, "partial") {
 		t.Errorf("final convergence chart titled %q", title)
 	}
@@ -181,14 +152,14 @@ func TestExperimentLiveResume(t *testing.T) {
 	tb.navigate("about:blank")
 	tb.openExperiment(link)
 	want := fmt.Sprintf("Partial results: %d of 12 runs are finished.", c.Done)
-	v := eval[liveView](tb, 60*time.Second, `new Promise((r) => { const w = () => { const v = `+liveViewJS+`; v.partial && v.runs >= 0 ? r(v) : setTimeout(w, 50); }; w(); })`)
+	v := eval[liveView](tb, 60*time.Second, "("+jsExpr("wait-partial")+"\n)(() => "+liveViewJS+")")
 	if v.State != "idle" || v.Done != c.Done || !strings.HasPrefix(v.Label, want) || v.Runs != c.Done || !strings.Contains(v.Pending, "Pending:") {
 		t.Errorf("reopened: %+v, want the partial results of the %d saved runs labelled %q", v, c.Done, want)
 	}
 
 	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="resume-saved"]').click(), true`)
 	tb.waitExp("the end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
-	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => { const x = window.pcaplayExperiment.results.results; x && !x.progress ? r(true) : setTimeout(w, 50); }; w(); })`)
+	eval[bool](tb, 60*time.Second, jsExpr("final-results-ready"))
 	if end := tb.liveView(); end.Partial || end.Runs != 12 {
 		t.Errorf("after resuming to the end: %+v", end)
 	}
@@ -212,19 +183,28 @@ func TestScreenshotResults(t *testing.T) {
 	tb.waitExp("45 runs", 10*time.Minute, func(s ExpState) bool { return s.Done >= 45 })
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.pause(), true`)
 	// the last live update shown, every chart drawn
-	eval[bool](tb, 60*time.Second, `new Promise((r) => { let t0 = performance.now(); const w = () => {
-		const x = window.pcaplayExperiment, v = x.results.results;
-		if (!v || v.runs !== x.state().done || document.querySelector('[data-results-root] .chart-wait')) t0 = performance.now();
-		performance.now() - t0 > 3000 ? r(true) : setTimeout(w, 100); }; w(); })`)
+	eval[bool](tb, 60*time.Second, jsExpr("live-update-settled"))
 	v := tb.liveView()
 	if !v.Partial || !strings.Contains(v.Label, "of 60 runs") {
 		t.Fatalf("no partial results to show: %+v", v)
 	}
-	eval[bool](tb, 5*time.Second, `(document.querySelector('[data-experiment-root] [data-role=progress]').scrollIntoView(), true)`)
+	eval[bool](tb, 5*time.Second, jsExpr("scroll-to-progress"))
 	eval[bool](tb, 10*time.Second, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => r(true)), 1000))`)
 	saveScreenshot(t, tb.screenshot(), "results")
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.cancel(), true`)
 	tb.noConsoleErrors()
+}
+
+// resultsGrid is the grid of an experiment whose results are partial, as
+// the results view's showPartial takes it.
+type resultsGrid struct {
+	Runs     int           `json:"runs"`
+	Problems []gridProblem `json:"problems"`
+}
+
+type gridProblem struct {
+	Problem string `json:"problem"`
+	Dim     int    `json:"dim"`
 }
 
 // TestResultsUpdateInPlace: an update of partial results (showPartial, as
@@ -265,19 +245,18 @@ func TestResultsUpdateInPlace(t *testing.T) {
 		}
 		return f
 	}
-	const grid = `{runs: 4, problems: [{problem: "C01", dim: 10}, {problem: "C06", dim: 10}]}`
+	grid := resultsGrid{4, []gridProblem{{"C01", 10}, {"C06", 10}}}
 
 	tb := h.newTab(t)
 	tb.navigate(h.siteURL + "results.html")
-	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+	eval[bool](tb, 30*time.Second, jsExpr("results-page-ready"))
 	partial := func(lines []string) {
 		t.Helper()
-		js, _ := json.Marshal(lines)
-		eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.showPartial({configs: ["cmode", "pmode"]}, %s, %s).then(() => true)`, js, grid))
+		eval[bool](tb, 60*time.Second, jsCall("show-partial", lines, grid))
 	}
 	// the chart drawn, so that an update has one to keep
-	chartDrawn := `new Promise((r) => { const w = () => { const c = document.querySelector('[data-chart=convergence]'); c && c.classList.contains('chart') && echarts.getInstanceByDom(c) ? r(true) : setTimeout(w, 20); }; w(); })`
-	table := `[...document.querySelectorAll('table.results-table[data-config=pmode] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`
+	chartDrawn := jsExpr("convergence-chart-drawn")
+	table := jsExpr("pmode-table-rows")
 
 	two := upTo(2)
 	partial(two)
@@ -285,20 +264,13 @@ func TestResultsUpdateInPlace(t *testing.T) {
 	checkResults(t, tb, "[data-results-view]", write("two.jsonl", two), 10, "cmode", "pmode")
 	before := eval[[][]string](tb, 5*time.Second, table)
 	// mark the elements, and count the elements added to the tables from now on
-	marks := `[...document.querySelectorAll('[data-results-view] table.results-table, table.results-table tr, table.results-table td, [data-role=tests] tr[data-problem], [data-role=rank-total] tbody tr, [data-chart=convergence]')]`
-	n := eval[int](tb, 5*time.Second, `(() => {
-		const all = `+marks+`;
-		all.forEach((e) => { e.__inPlace = true; });
-		window.__added = 0;
-		window.__obs = new MutationObserver((ms) => { for (const m of ms) for (const a of m.addedNodes) if (a.nodeType === 1 && a.closest && a.closest('table.results-table')) window.__added++; });
-		window.__obs.observe(document.querySelector('[data-results-view]'), { childList: true, subtree: true });
-		return all.length; })()`)
+	n := eval[int](tb, 5*time.Second, jsCall("in-place-marks", true))
 	if want := 2 + 2*10 + 2*9*2 + 2 + 2 + 1; n != want {
 		t.Fatalf("%d elements marked, want %d: the two supplement tables (10 rows, 9 of them with a cell per problem), the tests' and the total ranks' 2 rows, the chart", n, want)
 	}
 	kept := func(when string) {
 		t.Helper()
-		got := eval[[]int](tb, 5*time.Second, `(() => { const all = `+marks+`; return [all.length, all.filter((e) => e.__inPlace).length, window.__added]; })()`)
+		got := eval[[]int](tb, 5*time.Second, jsCall("in-place-marks", false))
 		if got[0] != n || got[1] != n || got[2] != 0 {
 			t.Errorf("%s: %d of the %d elements marked before are there (%d elements now), %d elements added to the supplement tables; want the same elements, updated in place", when, got[1], n, got[0], got[2])
 		}
@@ -317,8 +289,7 @@ func TestResultsUpdateInPlace(t *testing.T) {
 
 	// the end: every run, as the experiment view shows them (keep)
 	all := upTo(4)
-	js, _ := json.Marshal(all)
-	eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.show({configs: ["cmode", "pmode"]}, %s, {keep: true}).then(() => true)`, js))
+	eval[bool](tb, 60*time.Second, jsCall("show-final", all))
 	checkResults(t, tb, "[data-results-view]", runs, 10, "cmode", "pmode")
 	if p := eval[bool](tb, 5*time.Second, `document.querySelector('[data-role=results-partial]').hidden`); !p {
 		t.Error("the partial label is still shown with every run in")
@@ -326,8 +297,8 @@ func TestResultsUpdateInPlace(t *testing.T) {
 	kept("at the end")
 
 	// the problem chooser of the page draws that problem's charts
-	eval[bool](tb, 5*time.Second, `(() => { const s = document.querySelector('[data-role=chart-problem]'); s.value = "C06"; s.dispatchEvent(new Event("change")); return true; })()`)
-	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const p = document.querySelector('[data-role=problem-charts]'); p.dataset.problem === "C06" && !p.querySelector('.chart-wait') ? r(echarts.getInstanceByDom(p.querySelector('[data-chart=convergence]')).getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	eval[bool](tb, 5*time.Second, jsCall("choose-chart-problem", "C06"))
+	title := eval[string](tb, 30*time.Second, jsCall("problem-convergence-title", "C06"))
 	if !strings.HasPrefix(title, "C06, D = 10") {
 		t.Errorf("after choosing C06 on the updated page: convergence chart %q", title)
 	}

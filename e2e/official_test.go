@@ -38,7 +38,7 @@ func nativeBest(t *testing.T, problem string, dim int, algo string, seed uint64,
 
 // dataNote is the settings panel's line on the run's data.
 func dataNote(tb *tab) (label, text string) {
-	v := eval[[]string](tb, 10*time.Second, `(() => { const e = document.querySelector('[data-role="data-note"]'); return [e.dataset.label || "", e.textContent]; })()`)
+	v := eval[[]string](tb, 10*time.Second, jsExpr("data-note"))
 	return v[0], v[1]
 }
 

@@ -35,13 +35,7 @@ func TestOperatorPhases(t *testing.T) {
 					Text    string   `json:"text"`
 					Phases  []string `json:"phases"`
 					Current int      `json:"current"`
-				}](tb, 5*time.Second, `(() => {
-					const s = document.querySelector('[data-run-view] [data-panel="operator"]');
-					const li = Array.from(s.querySelectorAll('[data-role="op-phases"] li'));
-					return {caption: s.querySelector('[data-role="operator-caption"]').textContent,
-						text: s.querySelector('[data-role="op-text"]').textContent,
-						phases: li.map((x) => x.textContent), current: li.findIndex((x) => x.classList.contains("current"))};
-				})()`)
+				}](tb, 5*time.Second, jsExpr("operator-panel"))
 				return r.Caption, r.Text, r.Phases, r.Current
 			}
 			for i := 0; i < 60; i++ {

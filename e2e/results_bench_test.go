@@ -34,21 +34,12 @@ func BenchmarkResultsView(b *testing.B) {
 		// a fresh page each time (a tab is traced once)
 		tb = h.newTab(b)
 		tb.navigate(h.siteURL + "results.html")
-		eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+		eval[bool](tb, 30*time.Second, jsExpr("results-page-ready"))
 		eval[bool](tb, 30*time.Second, `window.__jsonl = `+string(js)+`, true`)
 		eval[float64](tb, 5*time.Second, `(window.__e2e.longtasks.length = 0, 0)`)
 		tr := startTrace(tb)
-		show := eval[float64](tb, 120*time.Second, `(async () => {
-			const t0 = performance.now();
-			await window.pcaplayResults.show({}, window.__jsonl);
-			while (document.querySelector('.chart-wait')) await new Promise((r) => setTimeout(r, 5));
-			await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-			return performance.now() - t0; })()`)
-		problem := eval[float64](tb, 120*time.Second, `new Promise((r) => {
-			const t0 = performance.now(), s = document.querySelector('[data-role=chart-problem]');
-			s.value = "C17"; s.dispatchEvent(new Event("change"));
-			const w = () => document.querySelector('[data-role=problem-charts]').dataset.problem === "C17" && !document.querySelector('.chart-wait') ? requestAnimationFrame(() => setTimeout(() => r(performance.now() - t0), 0)) : setTimeout(w, 5);
-			w(); })`)
+		show := eval[float64](tb, 120*time.Second, jsExpr("time-show-results"))
+		problem := eval[float64](tb, 120*time.Second, jsExpr("time-choose-c17"))
 		longest := 0.0
 		for _, l := range eval[[]float64](tb, 5*time.Second, `window.__e2e.longtasks.slice()`) {
 			longest = max(longest, l)
@@ -98,21 +89,16 @@ func BenchmarkResultsUpdate(b *testing.B) {
 	}
 	js2, _ := json.Marshal(two)
 	js3, _ := json.Marshal(three)
-	var problems []string
+	grid := resultsGrid{Runs: 4}
 	for i := 1; i <= 28; i++ {
-		problems = append(problems, fmt.Sprintf(`{problem: "C%02d", dim: 10}`, i))
+		grid.Problems = append(grid.Problems, gridProblem{fmt.Sprintf("C%02d", i), 10})
 	}
-	show := `(async () => {
-		const t0 = performance.now();
-		await window.pcaplayResults.showPartial({configs: ["pmode", "cmode", "heco-pde", "heco-de"]}, window.__runs, {runs: 4, problems: [` + strings.Join(problems, ",") + `]});
-		while (document.querySelector('.chart-wait')) await new Promise((r) => setTimeout(r, 5));
-		await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-		return performance.now() - t0; })()`
+	show := jsCall("time-show-partial", grid)
 	var tb *tab
 	for b.Loop() {
 		tb = h.newTab(b)
 		tb.navigate(h.siteURL + "results.html")
-		eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
+		eval[bool](tb, 30*time.Second, jsExpr("results-page-ready"))
 		eval[bool](tb, 30*time.Second, `window.__runs = `+string(js2)+`, true`)
 		eval[float64](tb, 120*time.Second, show)
 		eval[bool](tb, 30*time.Second, `window.__runs = `+string(js3)+`, true`)

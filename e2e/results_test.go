@@ -47,15 +47,12 @@ func TestResultsView(t *testing.T) {
 	tb := h.newTab(t)
 	// the playground links to this page
 	tb.navigate(h.siteURL)
-	if href := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const a = document.querySelector("[data-role=results-link]"); a ? r(a.href) : setTimeout(w, 20); }; w(); })`); href != h.siteURL+"results.html" {
+	if href := eval[string](tb, 30*time.Second, jsExpr("results-link-href")); href != h.siteURL+"results.html" {
 		t.Errorf("the playground's results link goes to %q, want %q", href, h.siteURL+"results.html")
 	}
 	tb.navigate(h.siteURL + "results.html")
-	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => window.pcaplayResults ? r(true) : setTimeout(w, 20); w(); })`)
-	eval[bool](tb, 5*time.Second, `(() => {
-		window.__downloads = [];
-		document.querySelector("[data-results-view]").addEventListener("pcaplay-download", (ev) => { ev.preventDefault(); window.__downloads.push(ev.detail); });
-		return true; })()`)
+	eval[bool](tb, 30*time.Second, jsExpr("results-page-ready"))
+	eval[bool](tb, 5*time.Second, jsCall("capture-downloads", "[data-results-view]"))
 	eval[bool](tb, 60*time.Second, fmt.Sprintf(`window.pcaplayResults.show({configs: ["cmode", "pmode"]}, %s).then(() => true)`, shuffled))
 
 	checkResults(t, tb, "[data-results-view]", runs, 10, "cmode", "pmode")
@@ -63,12 +60,7 @@ func TestResultsView(t *testing.T) {
 	// exports
 	click := func(sel string) download {
 		t.Helper()
-		return eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
-			const n = window.__downloads.length;
-			document.querySelector(%q).click();
-			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
-			return window.__downloads[n];
-		})()`, sel))
+		return eval[download](tb, 30*time.Second, jsCall("download-by", sel))
 	}
 	if d := click("[data-role=export-jsonl]"); d.Data != cec("merge", runs) || d.Name != "runs.jsonl" {
 		t.Errorf("JSON lines export %s: differs from cec merge of cec run's file", d.Name)
@@ -92,11 +84,7 @@ func TestResultsView(t *testing.T) {
 		t.Errorf("%d charts shown, want convergence, final f, ECDF and the pooled ECDF at least", nCharts)
 	}
 	for k := 1; k <= nCharts; k++ {
-		fig := fmt.Sprintf("(document.querySelectorAll('.results-chart')[%d])", k-1)
-		p := eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
-			const n = window.__downloads.length; %s.querySelector('[data-role=export-png]').click();
-			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
-			return window.__downloads[n]; })()`, fig))
+		p := eval[download](tb, 30*time.Second, jsCall("download-by-chart", k-1, "export-png"))
 		b64, ok := strings.CutPrefix(p.Data, "data:image/png;base64,")
 		raw, err := base64.StdEncoding.DecodeString(b64)
 		if !ok || err != nil {
@@ -106,49 +94,38 @@ func TestResultsView(t *testing.T) {
 		if err != nil || img.Bounds().Dx() < 400 || colours(img, 50) < 3 || !strings.HasSuffix(p.Name, ".png") {
 			t.Errorf("PNG export %s: %v, %v, %d colours", p.Name, err, img.Bounds(), colours(img, 50))
 		}
-		s := eval[download](tb, 30*time.Second, fmt.Sprintf(`(async () => {
-			const n = window.__downloads.length; %s.querySelector('[data-role=export-svg]').click();
-			for (let i = 0; i < 500 && window.__downloads.length === n; i++) await new Promise((r) => setTimeout(r, 20));
-			return window.__downloads[n]; })()`, fig))
+		s := eval[download](tb, 30*time.Second, jsCall("download-by-chart", k-1, "export-svg"))
 		if !strings.HasPrefix(s.Data, "<svg") || !strings.HasSuffix(strings.TrimSpace(s.Data), "</svg>") || !strings.Contains(s.Data, "PMODE") || !strings.HasSuffix(s.Name, ".svg") {
 			t.Errorf("SVG export %s: %.80q", s.Name, s.Data)
 		}
 	}
 
 	// another problem: Go draws its charts, the tables stay
-	eval[bool](tb, 5*time.Second, `(() => { const s = document.querySelector('[data-role=chart-problem]'); s.value = "C06"; s.dispatchEvent(new Event("change")); return true; })()`)
-	title := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const p = document.querySelector('[data-role=problem-charts]'); p.dataset.problem === "C06" && !p.querySelector('.chart-wait') ? r(echarts.getInstanceByDom(p.querySelector('[data-chart=convergence]')).getOption().title[0].text) : setTimeout(w, 20); }; w(); })`)
+	eval[bool](tb, 5*time.Second, jsCall("choose-chart-problem", "C06"))
+	title := eval[string](tb, 30*time.Second, jsCall("problem-convergence-title", "C06"))
 	if !strings.HasPrefix(title, "C06, D = 10") || eval[int](tb, 5*time.Second, `document.querySelectorAll('table.results-table').length`) != 2 {
 		t.Errorf("after choosing C06: convergence chart %q", title)
 	}
 
 	// the log-FES option asks Go again: the convergence chart's x axis is a log axis
 	eval[bool](tb, 30*time.Second, `(async () => { await window.pcaplayResults.setLogFES(true); return true; })()`)
-	if ty := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const e = echarts.getInstanceByDom(document.querySelector('[data-chart=convergence]')); e ? r(e.getOption().xAxis[0].type) : setTimeout(w, 20); }; w(); })`); ty != "log" {
+	if ty := eval[string](tb, 30*time.Second, jsExpr("convergence-x-axis-type")); ty != "log" {
 		t.Errorf("with log FES the x axis is %q", ty)
 	}
 
 	// a file chosen in the page; then a bad one: the error names line and field
 	tb.do(30*time.Second, chromedp.SetUploadFiles(`#results-file`, []string{exported}))
-	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => /of CMODE, PMODE/.test(document.querySelector('.results-status').textContent) && window.pcaplayResults.results ? r(true) : setTimeout(w, 20); w(); })`)
+	eval[bool](tb, 30*time.Second, jsExpr("file-results-shown"))
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte(lines[0]+"\n"+strings.Replace(lines[1], `"dim":10`, `"dim":0`, 1)+"\n"), 0o644)
 	tb.do(30*time.Second, chromedp.SetUploadFiles(`#results-file`, []string{bad}))
-	msg := eval[string](tb, 30*time.Second, `new Promise((r) => { const w = () => { const s = document.querySelector('.results-status'); s.classList.contains('error') ? r(s.textContent) : setTimeout(w, 20); }; w(); })`)
+	msg := eval[string](tb, 30*time.Second, jsExpr("results-error"))
 	if !strings.Contains(msg, `bad.jsonl:2: "dim" = 0`) || strings.Contains(msg, "\n") {
 		t.Errorf("bad file: %q, want one line naming bad.jsonl:2 and \"dim\"", msg)
 	}
 
 	// a second view beside the first (views are factories)
-	n := eval[int](tb, 60*time.Second, fmt.Sprintf(`(async () => {
-		const { createResultsView } = await import("./results-view.js");
-		const { WorkerClient } = await import("./worker-client.js");
-		const c = new WorkerClient(), div = document.createElement("div");
-		document.body.append(div);
-		const v = createResultsView(div, { summarise: (jsonl, options) => c.call("summarise", { jsonl, options }) });
-		const r = await v.show({}, %s);
-		return div.querySelectorAll("table.results-table").length + r.dims.length * 10 + document.querySelectorAll("table.results-table").length * 100;
-	})()`, shuffled))
+	n := eval[int](tb, 60*time.Second, jsCall("second-results-view", lines))
 	if n != 2+10+200 {
 		t.Errorf("second view: %d (want 2 tables, 1 dimension, 2 tables on the page: the first view shows the bad file's error)", n)
 	}
@@ -175,7 +152,7 @@ func checkResults(t *testing.T, tb *tab, scope, file string, dim int, algos ...s
 			t.Fatal(err)
 		}
 		want[4][0] = "v̄" // the page labels the row as the paper, the CSV as vbar
-		got := eval[[][]string](tb, 5*time.Second, fmt.Sprintf(`[...%s.querySelectorAll('table.results-table[data-config=%q] tr')].map((tr) => [...tr.children].map((c) => c.textContent))`, sec, algo))
+		got := eval[[][]string](tb, 5*time.Second, jsCall("results-table-rows", scope, dim, algo))
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s at D = %d: the page's table\n%q\ncec table\n%q", algo, dim, got, want)
 		}
@@ -184,7 +161,7 @@ func checkResults(t *testing.T, tb *tab, scope, file string, dim int, algos ...s
 	if err != nil {
 		t.Fatal(err)
 	}
-	marks := eval[map[string]string](tb, 5*time.Second, sec+`, Object.fromEntries([...`+sec+`.querySelectorAll('[data-role=tests] tr[data-problem]')].map((tr) => [tr.dataset.problem, tr.querySelector('td').dataset.mark]))`)
+	marks := eval[map[string]string](tb, 5*time.Second, jsCall("results-marks", scope, dim))
 	ascii := map[string]string{"+": "+", "−": "-", "≈": "="}
 	for _, row := range wil[1:] { // dim, problem, a, b, …, p_holm, mark
 		want := row[12]
@@ -203,7 +180,7 @@ func checkResults(t *testing.T, tb *tab, scope, file string, dim int, algos ...s
 		t.Errorf("the page tests %d problems, cec wilcoxon %d", len(marks), len(wil)-1)
 	}
 	rank := cec(t, "rank", "-algo", strings.Join(algos, ","), "-dim", d, file)
-	totals := eval[[][]string](tb, 5*time.Second, `[...`+sec+`.querySelectorAll('[data-role=rank-total] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent))`)
+	totals := eval[[][]string](tb, 5*time.Second, jsCall("results-total-ranks", scope, dim))
 	for _, row := range totals {
 		line := fmt.Sprintf("| %s | %s | %s | %s |", row[0], row[1], row[2], row[3])
 		if !strings.Contains(rank, line) {
@@ -229,13 +206,13 @@ func TestExperimentShowsResults(t *testing.T) {
 	}
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
 	tb.waitExp("the experiment's end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
-	eval[bool](tb, 60*time.Second, `new Promise((r) => { const w = () => window.pcaplayExperiment.results.results && document.querySelector('[data-results-root] section[data-dim="2"]') ? r(true) : setTimeout(w, 50); w(); })`)
+	eval[bool](tb, 60*time.Second, jsExpr("results-at-d2"))
 	f := filepath.Join(t.TempDir(), "page.jsonl")
 	os.WriteFile(f, []byte(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), 0o644)
 	checkResults(t, tb, "[data-results-root]", f, 10, "pmode", "cmode")
 	checkResults(t, tb, "[data-results-root]", f, 2, "pmode", "cmode")
 	// another definition (no saved runs): no results
 	eval[bool](tb, 5*time.Second, `location.hash = location.hash.replace("seed=5", "seed=6"), true`)
-	eval[bool](tb, 30*time.Second, `new Promise((r) => { const w = () => document.querySelectorAll('[data-results-root] table').length === 0 ? r(true) : setTimeout(w, 50); w(); })`)
+	eval[bool](tb, 30*time.Second, jsExpr("no-results-tables"))
 	tb.noConsoleErrors()
 }

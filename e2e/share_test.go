@@ -21,16 +21,7 @@ func TestCopySnippets(t *testing.T) {
 		type snip struct {
 			Link, Iframe, Href string
 		}
-		s := eval[snip](tb, 30*time.Second, `(async () => {
-			const box = document.querySelector('[data-role="embed-snippet"]');
-			const take = async (role) => {
-				box.value = "";
-				document.querySelector('[data-role="' + role + '"]').click();
-				for (let i = 0; i < 200 && !box.value; i++) await new Promise((r) => setTimeout(r, 10));
-				return box.value;
-			};
-			return { link: await take("copy-link"), iframe: await take("copy-embed"), href: location.href };
-		})()`)
+		s := eval[snip](tb, 30*time.Second, jsExpr("copy-snippets"))
 		if s.Link != s.Href || !strings.Contains(s.Href, "seed=3") {
 			t.Errorf("%s: the link is %q, the page is at %q", tc.hash, s.Link, s.Href)
 		}

@@ -1,0 +1,2 @@
+// Clicks the element sel selects.
+(sel) => (document.querySelector(sel).click(), true)

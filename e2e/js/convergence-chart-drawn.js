@@ -1,0 +1,1 @@
+new Promise((r) => { const w = () => { const c = document.querySelector('[data-chart=convergence]'); c && c.classList.contains('chart') && echarts.getInstanceByDom(c) ? r(true) : setTimeout(w, 20); }; w(); })

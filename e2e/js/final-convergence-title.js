@@ -1,0 +1,1 @@
+new Promise((r) => { const w = () => { const c = document.querySelector('[data-results-root] [data-chart=convergence]'); const i = c && !c.classList.contains('chart-wait') && echarts.getInstanceByDom(c); i ? r(i.getOption().title[0].text) : setTimeout(w, 20); }; w(); })

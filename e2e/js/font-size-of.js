@@ -1,0 +1,2 @@
+// The font size in CSS px of the first element that sel selects.
+(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)

@@ -1,0 +1,1 @@
+(() => { const s = window.playground.status(); return {gen: s.generation, fes: s.fes, t: performance.now()}; })()

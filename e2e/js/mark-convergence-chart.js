@@ -1,0 +1,1 @@
+(document.querySelector('[data-results-root] [data-chart=convergence]').__liveMark = true, true)

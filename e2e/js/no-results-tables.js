@@ -1,0 +1,1 @@
+new Promise((r) => { const w = () => document.querySelectorAll('[data-results-root] table').length === 0 ? r(true) : setTimeout(w, 50); w(); })

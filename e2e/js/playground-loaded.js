@@ -1,0 +1,1 @@
+!!document.documentElement && !document.documentElement.classList.contains("lesson-mode") && document.readyState === "complete"

@@ -1,0 +1,1 @@
+(document.querySelector('[data-experiment-root] [data-role=progress]').scrollIntoView(), true)

@@ -1,0 +1,6 @@
+(async () => {
+  const pg = window.playground;
+  pg.set({fes: 500});
+  await pg.set({pop: 50});
+  return true;
+})()

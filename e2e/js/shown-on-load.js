@@ -1,0 +1,4 @@
+(() => {
+  const vis = (id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent.trim() !== ""; };
+  return {error: vis("error"), notice: vis("notice")};
+})()

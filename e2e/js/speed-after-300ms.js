@@ -1,0 +1,1 @@
+new Promise((r) => setTimeout(() => r(document.querySelector('[data-role="speed"]').value), 300))
