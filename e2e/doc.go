@@ -5,6 +5,10 @@
 // (window.playground, the page's ids and data-role attributes, the URL hash
 // keys, postMessage, the ready handshake).
 //
+// The JavaScript the tests run in the page is in js/, one file per snippet
+// (scripts_test.go: jsExpr, jsCall; TestScripts checks the files without
+// the browser).
+//
 // The tests skip unless PCAPLAY_E2E=1. With PCAPLAY_E2E=1 they fail when the
 // site is not built (scripts/build-site.sh) or chromium is missing
 // (scripts/install-chromium.sh). The Makefile runs both first.
