@@ -7,6 +7,7 @@ import (
 	"pcaplay/core/de"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/core/rng"
 )
 
 // CMODESettings configure CMODE (Wang & Cai 2012) and PMODE = CMODE +
@@ -55,7 +56,9 @@ type CMODESettings struct {
 	PCAProb float64 // probability of a PCA child (line 10)
 	PCAM    int     // principal components kept, m
 	PCAK    int     // best points of Q used for the basis, k
-	Bound   de.BoundHandling
+	// PCAStream is the source of the coin of line 10 (see PCAStream).
+	PCAStream PCAStream
+	Bound     de.BoundHandling
 
 	name string
 	dim  int
@@ -105,6 +108,7 @@ func (s *CMODESettings) Params() []Param {
 		floatParam("pcaprob", "probability that a child comes from PCA-projection", &s.PCAProb, d.PCAProb, 0, 1),
 		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 1000),
 		intParam("pcak", "best points k of Q used to compute the principal components", &s.PCAK, d.PCAK, 2, 10000),
+		pcaStreamParam(&s.PCAStream, d.PCAStream),
 		boundParam("what to do with a mutant outside the box", &s.Bound, d.Bound),
 	}
 }
@@ -157,7 +161,8 @@ type cmode struct {
 	dominated  []int
 	pcaTrials  []PCATrial // the PCA children of this generation
 	proj       pca.Projector
-	slots      []int // members of P replaced by the archive
+	slots      []int    // members of P replaced by the archive
+	coin       *rng.PCG // the PCA coin's own stream (PCAStreamOwn), else nil
 	v          []float64
 	us         []float64 // crossover draws of de.Rand1Bin
 	r          [3]int
@@ -202,10 +207,11 @@ func (m *cmode) Iterate(c *Context) error {
 	for i := range m.replaced {
 		m.replaced[i] = -1
 	}
+	coin := pcaCoin(c, m.s.PCAStream, &m.coin)
 	for i := range nc {
 		xi := m.pop.row(m.q[i])
 		y := m.children.row(i)
-		if m.s.PCA && c.RNG.Float64() < m.s.PCAProb {
+		if m.s.PCA && coin.Float64() < m.s.PCAProb {
 			// Line 11: PCA-projection on Q, once per generation.
 			if !projTried {
 				projTried = true

@@ -133,6 +133,8 @@ type HECOSettings struct {
 	// PCAK is k, the number of best members of Q the PCA is computed on
 	// (default λ: line 13 "perform PCA-projection on set Q").
 	PCAK int
+	// PCAStream is the source of the coin of line 12 (see PCAStream).
+	PCAStream PCAStream
 	// W1 selects the formula of w1 (line 7), see W1Reading.
 	W1 W1Reading
 	// FStar selects the definition of f*(P), see FStarReading.
@@ -226,6 +228,7 @@ func (s *HECOSettings) Params() []Param {
 		floatParam("pcaprob", "probability that a trial comes from PCA-projection of Q", &s.PCAProb, d.PCAProb, 0, 1),
 		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 10000),
 		intParam("pcak", "best points k of Q used to compute the principal components (≤ λ)", &s.PCAK, d.PCAK, 2, 1000),
+		pcaStreamParam(&s.PCAStream, d.PCAStream),
 		{Key: "w1", Help: "weight w1 of ẽ: alt (t/T)^(20·i/λ) reproduces the paper's results; literal (t/T)^(20·i) is the formula as printed",
 			Default: float64(d.W1), Min: 0, Max: float64(len(W1Names) - 1), Kind: Choice, Choices: W1Names,
 			Get: func() float64 { return float64(s.W1) }, Set: func(x float64) { s.W1 = W1Reading(x) }},
@@ -305,7 +308,8 @@ const (
 // heco is the HECO-DE / HECO-PDE Method.
 type heco struct {
 	s      HECOSettings
-	n      int // dimension D
+	coin   *rng.PCG // the PCA coin's own stream (PCAStreamOwn), else nil
+	n      int      // dimension D
 	lo, hi []float64
 	mu0    int
 
@@ -428,6 +432,7 @@ func (h *heco) Iterate(c *Context) error {
 	vLo, vHi := minMax(h.qv)
 
 	// Line 11: for x_i in Q, i = 1..λ.
+	coin := pcaCoin(c, h.s.PCAStream, &h.coin)
 	for i := range lam {
 		// Line 6 (FES ≤ FES_max): the last generation
 		// evaluates only what the budget has left; the rest of Q stays
@@ -443,7 +448,7 @@ func (h *heco) Iterate(c *Context) error {
 		// Line 12: with probability PCAProb (HECO-PDE only; HECO-DE
 		// has no such line and draws no random number here).
 		pcaTrial := false
-		if h.s.PCA && r.Float64() < h.s.PCAProb {
+		if h.s.PCA && coin.Float64() < h.s.PCAProb {
 			// Line 13: PCA-projection on Q, λ projected individuals
 			// x'_1..x'_λ, computed once per generation the first time it is
 			// needed.

@@ -81,6 +81,7 @@ type Context struct {
 	Rand   *rand.Rand
 	MaxFES int
 
+	seed    uint64 // the run's seed (New), for streams of its own
 	eval    *problem.Evaluator
 	fes     int
 	best    Best
@@ -105,6 +106,10 @@ type Best struct {
 
 // FES returns the number of evaluations used so far.
 func (c *Context) FES() int { return c.fes }
+
+// stream returns a random stream of the run other than RNG: PCG-DXSM
+// seeded with (the run's seed, seed2). Each seed2 gives another stream.
+func (c *Context) stream(seed2 uint64) *rng.PCG { return rng.New(c.seed, seed2) }
 
 // Remaining returns how many evaluations the budget still allows.
 func (c *Context) Remaining() int { return c.MaxFES - c.fes }
@@ -333,6 +338,7 @@ func New(p problem.Problem, s Settings, seed uint64, maxFES int) (*Solver, error
 		RNG:     r,
 		Rand:    r.Rand(),
 		MaxFES:  maxFES,
+		seed:    seed,
 		eval:    problem.NewEvaluator(p),
 	}
 	return sv, nil
