@@ -1,10 +1,11 @@
-// protocol.js: the Go↔JS protocol (message keys, error codes, shared
-// constants) as one frozen object. GENERATED from internal/play/protocol.go:
+// protocol.js: the Go↔JS protocol (commands, message keys, error codes,
+// shared constants) as one frozen object, the types of the commands'
+// requests and replies, and the page's client of the module. GENERATED from
+// internal/play (protocol.go, commands.go and the js tags of the types):
 //
 //	go test ./internal/play -run TestProtocolJS -update
 //
 // Do not edit by hand; TestProtocolJS fails when this file and Go disagree.
-// The shapes of the messages are documented in internal/play/protocol.go.
 
 const freeze = (o) => {
   for (const v of Object.values(o)) if (v && typeof v === "object") freeze(v);
@@ -12,7 +13,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 6,
+  "version": 7,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -23,26 +24,179 @@ export const PROTOCOL = freeze({
     "WORKER_FAILED": "worker-failed"
   },
   "commands": [
-    "protocol",
-    "catalog",
-    "open",
-    "close",
-    "configure",
-    "step",
-    "reset",
-    "view",
-    "landscape",
-    "digest",
-    "memory",
-    "lesson",
-    "needData",
-    "loadData",
-    "dataFailed",
-    "record",
-    "summarise",
-    "compareSetup",
-    "compare",
-    "export"
+    {
+      "name": "protocol",
+      "doc": "the protocol (Protocol): the worker checks its version",
+      "request": [],
+      "reply": "ProtocolSpec"
+    },
+    {
+      "name": "catalog",
+      "doc": "the problems and algorithms the page offers",
+      "request": [],
+      "reply": "Catalog"
+    },
+    {
+      "name": "open",
+      "doc": "opens a run and returns its id; configure it next",
+      "request": [],
+      "reply": "number"
+    },
+    {
+      "name": "close",
+      "doc": "forgets a run",
+      "request": [
+        "run"
+      ],
+      "reply": "boolean"
+    },
+    {
+      "name": "configure",
+      "doc": "starts a run afresh from URL values and returns what the page shows first",
+      "request": [
+        "run",
+        "state",
+        "options"
+      ],
+      "reply": "Configured"
+    },
+    {
+      "name": "step",
+      "doc": "applies generations as the options say and returns the frame after them",
+      "request": [
+        "run",
+        "options"
+      ],
+      "reply": "Frame"
+    },
+    {
+      "name": "reset",
+      "doc": "starts a run again from its configuration: the frame of its initial population",
+      "request": [
+        "run",
+        "options"
+      ],
+      "reply": "Frame"
+    },
+    {
+      "name": "view",
+      "doc": "sets how the 2-D landscape is shown: its contour, or null for D ≠ 2",
+      "request": [
+        "run",
+        "options"
+      ],
+      "reply": "Contour"
+    },
+    {
+      "name": "landscape",
+      "doc": "samples the 2-D landscape on a grid over an extent",
+      "request": [
+        "run",
+        "nx",
+        "ny",
+        "extent"
+      ],
+      "reply": "Contour"
+    },
+    {
+      "name": "digest",
+      "doc": "runs URL values afresh, apart from every open run, and returns the run's digest (RunDigest)",
+      "request": [
+        "state",
+        "steps"
+      ],
+      "reply": "DigestReply"
+    },
+    {
+      "name": "memory",
+      "doc": "the module's memory and open runs",
+      "request": [],
+      "reply": "Memory"
+    },
+    {
+      "name": "lesson",
+      "doc": "the guided lesson of Fig. 1 for URL values (no run involved)",
+      "request": [
+        "state",
+        "options"
+      ],
+      "reply": "LessonReply"
+    },
+    {
+      "name": "needData",
+      "doc": "the official CEC 2017 files the run of URL values needs",
+      "request": [
+        "state"
+      ],
+      "reply": "DataNeed"
+    },
+    {
+      "name": "loadData",
+      "doc": "hands the official files of a problem and dimension to the module",
+      "request": [
+        "problem",
+        "dim",
+        "files",
+        "sums"
+      ],
+      "reply": "DataInfo"
+    },
+    {
+      "name": "dataFailed",
+      "doc": "says why the official files could not be fetched (the runs use generated data)",
+      "request": [
+        "problem",
+        "dim",
+        "reason"
+      ],
+      "reply": "boolean"
+    },
+    {
+      "name": "record",
+      "doc": "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
+      "request": [
+        "run",
+        "name",
+        "index"
+      ],
+      "reply": "string"
+    },
+    {
+      "name": "summarise",
+      "doc": "the results view of run records (Summarise)",
+      "request": [
+        "jsonl",
+        "options"
+      ],
+      "reply": "ExperimentResults"
+    },
+    {
+      "name": "compareSetup",
+      "doc": "compare mode: URL values split into the compared runs",
+      "request": [
+        "state",
+        "n"
+      ],
+      "reply": "CompareSetup"
+    },
+    {
+      "name": "compare",
+      "doc": "compare mode: the overlaid chart, the scoreboard and the shared views of the runs",
+      "request": [
+        "runs",
+        "options"
+      ],
+      "reply": "CompareFrame"
+    },
+    {
+      "name": "export",
+      "doc": "an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart",
+      "request": [
+        "run",
+        "what"
+      ],
+      "reply": "Export"
+    }
   ],
   "grid": {
     "landscape": 160,
@@ -116,20 +270,61 @@ export const PROTOCOL = freeze({
     ]
   },
   "keys": {
-    "compareFrame": [
+    "AlgorithmInfo": [
+      "name",
+      "title",
+      "help"
+    ],
+    "Catalog": [
+      "problems",
+      "algorithms"
+    ],
+    "CommandSpec": [
+      "name",
+      "doc",
+      "request",
+      "reply"
+    ],
+    "CompareFrame": [
       "chart",
       "scoreboard",
       "colors",
       "landscape",
       "pc"
     ],
-    "compareSetup": [
+    "CompareOptions": [
+      "chart",
+      "playing",
+      "zoom",
+      "view",
+      "names",
+      "pc"
+    ],
+    "CompareRequest": [
+      "runs",
+      "options"
+    ],
+    "CompareSetup": [
       "values",
       "overrides",
       "names",
       "notices"
     ],
-    "configured": [
+    "CompareSetupRequest": [
+      "state",
+      "n"
+    ],
+    "ConfigureOptions": [
+      "view",
+      "frame",
+      "record"
+    ],
+    "ConfigureRequest": [
+      "run",
+      "state",
+      "options"
+    ],
+    "Configured": [
       "config",
       "notices",
       "params",
@@ -141,7 +336,7 @@ export const PROTOCOL = freeze({
       "landscape",
       "data"
     ],
-    "contour": [
+    "Contour": [
       "nx",
       "ny",
       "extent",
@@ -153,22 +348,98 @@ export const PROTOCOL = freeze({
       "lineIndex",
       "mask"
     ],
-    "dataInfo": [
+    "DataFailedRequest": [
+      "problem",
+      "dim",
+      "reason"
+    ],
+    "DataInfo": [
       "label",
       "note"
     ],
-    "dataNeed": [
+    "DataNeed": [
       "problem",
       "dim",
       "files",
       "loaded"
     ],
-    "export": [
+    "DigestReply": [
+      "hash",
+      "bestF",
+      "bestV",
+      "fes",
+      "generations"
+    ],
+    "DigestRequest": [
+      "state",
+      "steps"
+    ],
+    "ExperimentConfigTable": [
+      "config",
+      "title",
+      "problems",
+      "sums",
+      "rows",
+      "csv"
+    ],
+    "ExperimentDimResults": [
+      "dim",
+      "problems",
+      "tables",
+      "latex",
+      "compared",
+      "tests",
+      "rank",
+      "charts",
+      "ecdf",
+      "targets"
+    ],
+    "ExperimentGrid": [
+      "runs",
+      "problems"
+    ],
+    "ExperimentGridProblem": [
+      "problem",
+      "dim"
+    ],
+    "ExperimentPendingCell": [
+      "config",
+      "problem",
+      "dim",
+      "done",
+      "runs"
+    ],
+    "ExperimentProblemCharts": [
+      "problem",
+      "convergence",
+      "box_f",
+      "box_v",
+      "ecdf"
+    ],
+    "ExperimentProgress": [
+      "done",
+      "total",
+      "pending",
+      "label"
+    ],
+    "ExperimentResults": [
+      "configs",
+      "runs",
+      "notes",
+      "dims",
+      "progress",
+      "jsonl"
+    ],
+    "Export": [
       "text",
       "name",
       "type"
     ],
-    "frame": [
+    "ExportRequest": [
+      "run",
+      "what"
+    ],
+    "Frame": [
       "applied",
       "status",
       "x",
@@ -181,13 +452,19 @@ export const PROTOCOL = freeze({
       "pc",
       "landscape"
     ],
-    "lesson": [
-      "frame",
-      "notices",
-      "values",
-      "landscape"
+    "FrameOptions": [
+      "chart",
+      "playing",
+      "pc",
+      "op"
     ],
-    "lessonFit": [
+    "LandscapeRequest": [
+      "run",
+      "nx",
+      "ny",
+      "extent"
+    ],
+    "LessonFitFrame": [
       "selected",
       "mean",
       "values",
@@ -204,7 +481,7 @@ export const PROTOCOL = freeze({
       "meanDist",
       "improved"
     ],
-    "lessonFrame": [
+    "LessonFrame": [
       "lesson",
       "step",
       "numSteps",
@@ -230,7 +507,7 @@ export const PROTOCOL = freeze({
       "steps",
       "playground"
     ],
-    "lessonGen": [
+    "LessonGenFrame": [
       "mu",
       "lambda",
       "k",
@@ -248,13 +525,31 @@ export const PROTOCOL = freeze({
       "after",
       "afterF"
     ],
-    "lessonStats": [
+    "LessonOptions": [
+      "landscape"
+    ],
+    "LessonReadout": [
+      "key",
+      "label",
+      "value"
+    ],
+    "LessonReply": [
+      "frame",
+      "notices",
+      "values",
+      "landscape"
+    ],
+    "LessonRequest": [
+      "state",
+      "options"
+    ],
+    "LessonStatsFrame": [
       "samples",
       "q1",
       "median",
       "q3"
     ],
-    "lessonStep": [
+    "LessonStep": [
       "key",
       "label",
       "title",
@@ -264,18 +559,24 @@ export const PROTOCOL = freeze({
       "controls",
       "readouts"
     ],
-    "memory": [
+    "LoadDataRequest": [
+      "problem",
+      "dim",
+      "files",
+      "sums"
+    ],
+    "Memory": [
       "wasmBytes",
       "heapAlloc",
       "heapSys",
       "runs"
     ],
-    "notice": [
+    "Notice": [
       "key",
       "value",
       "message"
     ],
-    "operator": [
+    "Operator": [
       "generation",
       "n",
       "count",
@@ -294,17 +595,7 @@ export const PROTOCOL = freeze({
       "pv",
       "accepted"
     ],
-    "param": [
-      "key",
-      "help",
-      "kind",
-      "default",
-      "value",
-      "min",
-      "max",
-      "choices"
-    ],
-    "pc": [
+    "PCView": [
       "generation",
       "mean",
       "v1",
@@ -318,55 +609,58 @@ export const PROTOCOL = freeze({
       "varianceCSV",
       "contour"
     ],
-    "results": [
-      "configs",
-      "runs",
-      "notes",
-      "dims",
-      "progress",
-      "jsonl"
+    "ParamInfo": [
+      "key",
+      "help",
+      "kind",
+      "default",
+      "value",
+      "min",
+      "max",
+      "choices"
     ],
-    "resultsCharts": [
-      "problem",
-      "convergence",
-      "box_f",
-      "box_v",
-      "ecdf"
-    ],
-    "resultsDim": [
-      "dim",
-      "problems",
-      "tables",
-      "latex",
-      "compared",
-      "tests",
-      "rank",
-      "charts",
-      "ecdf",
-      "targets"
-    ],
-    "resultsPending": [
-      "config",
-      "problem",
-      "dim",
-      "done",
-      "runs"
-    ],
-    "resultsProgress": [
-      "done",
-      "total",
-      "pending",
-      "label"
-    ],
-    "resultsTable": [
-      "config",
+    "Phase": [
+      "key",
       "title",
-      "problems",
-      "sums",
-      "rows",
-      "csv"
+      "text"
     ],
-    "scoreboard": [
+    "ProblemInfo": [
+      "name",
+      "description",
+      "teaching",
+      "dims",
+      "numIneq",
+      "numEq"
+    ],
+    "ProtocolSpec": [
+      "version",
+      "errors",
+      "commands",
+      "grid",
+      "contourLevels",
+      "chart",
+      "limits",
+      "lineKind",
+      "mask",
+      "phases",
+      "compare",
+      "keys",
+      "embed",
+      "lesson"
+    ],
+    "RecordRequest": [
+      "run",
+      "name",
+      "index"
+    ],
+    "ResetRequest": [
+      "run",
+      "options"
+    ],
+    "RunRequest": [
+      "run"
+    ],
+    "Scoreboard": [
       "targets",
       "fbest",
       "known",
@@ -377,7 +671,64 @@ export const PROTOCOL = freeze({
       "csv",
       "latex"
     ],
-    "status": [
+    "StateRequest": [
+      "state"
+    ],
+    "StatsComparison": [
+      "alpha",
+      "configs",
+      "problems",
+      "pairs",
+      "totals"
+    ],
+    "StatsPair": [
+      "a",
+      "b",
+      "na",
+      "nb",
+      "rank_a",
+      "rank_b",
+      "u",
+      "p",
+      "exact",
+      "p_holm",
+      "significant",
+      "mark"
+    ],
+    "StatsSummary": [
+      "best",
+      "median",
+      "mean",
+      "worst",
+      "std",
+      "median_counts",
+      "median_v",
+      "sr",
+      "vio",
+      "runs",
+      "feasible_runs"
+    ],
+    "StatsTable": [
+      "problems",
+      "algorithms",
+      "mean",
+      "median",
+      "mean_total",
+      "median_total",
+      "total"
+    ],
+    "StatsTally": [
+      "a",
+      "b",
+      "wins",
+      "ties",
+      "losses"
+    ],
+    "StatsTarget": [
+      "feasible",
+      "delta"
+    ],
+    "Status": [
       "fes",
       "maxFES",
       "generation",
@@ -388,7 +739,20 @@ export const PROTOCOL = freeze({
       "feasibleFraction",
       "popSize"
     ],
-    "summariseOptions": [
+    "StepOptions": [
+      "n",
+      "untilFES",
+      "maxMs",
+      "chart",
+      "playing",
+      "pc",
+      "op"
+    ],
+    "StepRequest": [
+      "run",
+      "options"
+    ],
+    "SummariseOptions": [
       "configs",
       "dim",
       "alpha",
@@ -398,6 +762,18 @@ export const PROTOCOL = freeze({
       "jsonl",
       "grid",
       "source"
+    ],
+    "SummariseRequest": [
+      "jsonl",
+      "options"
+    ],
+    "ViewOptions": [
+      "zoom",
+      "grid"
+    ],
+    "ViewRequest": [
+      "run",
+      "options"
     ]
   },
   "embed": {
@@ -442,3 +818,797 @@ export const ERR = PROTOCOL.errors;
 export const PHASES = PROTOCOL.phases;
 /** Grid sizes: landscape, pc, max nodes per side. */
 export const GRID = PROTOCOL.grid;
+
+// The objects of the commands' requests and replies, by their Go type's
+// name (their keys: PROTOCOL.keys). A key in brackets may be left out; so
+// may every key of a request's options (its zero value), and a request
+// may give an Array where a Float64Array is named.
+
+/**
+ * @typedef {Object} AlgorithmInfo
+ * @property {string} name
+ * @property {string} title
+ * @property {string} help
+ */
+
+/**
+ * @typedef {Object} Catalog
+ * @property {ProblemInfo[]} problems
+ * @property {AlgorithmInfo[]} algorithms
+ */
+
+/**
+ * @typedef {Object} CommandSpec
+ * @property {string} name
+ * @property {string} doc
+ * @property {string[]} request
+ * @property {string} reply
+ */
+
+/**
+ * @typedef {Object} CompareFrame
+ * @property {string} [chart]
+ * @property {Scoreboard} scoreboard
+ * @property {string[]} colors
+ * @property {Contour} [landscape]
+ * @property {Array<(PCView|null)>} [pc]
+ */
+
+/**
+ * @typedef {Object} CompareOptions
+ * @property {boolean} chart
+ * @property {boolean} playing
+ * @property {boolean} zoom
+ * @property {boolean} view
+ * @property {string[]} names
+ * @property {number} pc
+ */
+
+/**
+ * @typedef {Object} CompareRequest
+ * @property {number[]} runs
+ * @property {CompareOptions} [options]
+ */
+
+/**
+ * @typedef {Object} CompareSetup
+ * @property {Array<Object<string, string>>} values
+ * @property {Array<Object<string, string>>} overrides
+ * @property {string[]} names
+ * @property {Notice[]} notices
+ */
+
+/**
+ * @typedef {Object} CompareSetupRequest
+ * @property {Object<string, string>} [state]
+ * @property {number} [n]
+ */
+
+/**
+ * @typedef {Object} ConfigureOptions
+ * @property {ViewOptions} view
+ * @property {FrameOptions} frame
+ * @property {boolean} record
+ */
+
+/**
+ * @typedef {Object} ConfigureRequest
+ * @property {number} run
+ * @property {Object<string, string>} [state]
+ * @property {ConfigureOptions} [options]
+ */
+
+/**
+ * @typedef {Object} Configured
+ * @property {Object<string, string>} config
+ * @property {Notice[]} notices
+ * @property {ParamInfo[]} params
+ * @property {Float64Array} lower
+ * @property {Float64Array} upper
+ * @property {number} numIneq
+ * @property {number} numEq
+ * @property {(Frame|null)} frame
+ * @property {(Contour|null)} landscape
+ * @property {DataInfo} data
+ */
+
+/**
+ * @typedef {Object} Contour
+ * @property {number} nx
+ * @property {number} ny
+ * @property {Float64Array} extent
+ * @property {Float64Array} levels
+ * @property {boolean} logScale
+ * @property {Float64Array} lines
+ * @property {Float64Array} lineStart
+ * @property {Float64Array} lineKind
+ * @property {Float64Array} lineIndex
+ * @property {Uint8Array} mask
+ */
+
+/**
+ * @typedef {Object} DataFailedRequest
+ * @property {string} problem
+ * @property {number} dim
+ * @property {string} reason
+ */
+
+/**
+ * @typedef {Object} DataInfo
+ * @property {string} label
+ * @property {string} note
+ */
+
+/**
+ * @typedef {Object} DataNeed
+ * @property {string} problem
+ * @property {number} dim
+ * @property {string[]} files
+ * @property {boolean} loaded
+ */
+
+/**
+ * @typedef {Object} DigestReply
+ * @property {string} hash
+ * @property {number} bestF
+ * @property {number} bestV
+ * @property {number} fes
+ * @property {number} generations
+ */
+
+/**
+ * @typedef {Object} DigestRequest
+ * @property {Object<string, string>} [state]
+ * @property {number} [steps]
+ */
+
+/**
+ * @typedef {Object} ExperimentConfigTable
+ * @property {string} config
+ * @property {string} title
+ * @property {string[]} problems
+ * @property {StatsSummary[]} sums
+ * @property {string[][]} rows
+ * @property {string} csv
+ */
+
+/**
+ * @typedef {Object} ExperimentDimResults
+ * @property {number} dim
+ * @property {string[]} problems
+ * @property {ExperimentConfigTable[]} tables
+ * @property {string} latex
+ * @property {string[]} compared
+ * @property {(StatsComparison|null)} tests
+ * @property {(StatsTable|null)} rank
+ * @property {ExperimentProblemCharts[]} charts
+ * @property {number[]} ecdf
+ * @property {string[]} targets
+ */
+
+/**
+ * @typedef {Object} ExperimentGrid
+ * @property {number} runs
+ * @property {ExperimentGridProblem[]} problems
+ */
+
+/**
+ * @typedef {Object} ExperimentGridProblem
+ * @property {string} problem
+ * @property {number} dim
+ */
+
+/**
+ * @typedef {Object} ExperimentPendingCell
+ * @property {string} config
+ * @property {string} problem
+ * @property {number} dim
+ * @property {number} done
+ * @property {number} runs
+ */
+
+/**
+ * @typedef {Object} ExperimentProblemCharts
+ * @property {string} problem
+ * @property {number[]} convergence
+ * @property {number[]} box_f
+ * @property {number[]} [box_v]
+ * @property {number[]} ecdf
+ */
+
+/**
+ * @typedef {Object} ExperimentProgress
+ * @property {number} done
+ * @property {number} total
+ * @property {ExperimentPendingCell[]} pending
+ * @property {string} label
+ */
+
+/**
+ * @typedef {Object} ExperimentResults
+ * @property {string[]} configs
+ * @property {number} runs
+ * @property {string[]} notes
+ * @property {ExperimentDimResults[]} dims
+ * @property {(ExperimentProgress|null)} progress
+ * @property {string} [jsonl]
+ */
+
+/**
+ * @typedef {Object} Export
+ * @property {string} text
+ * @property {string} name
+ * @property {string} type
+ */
+
+/**
+ * @typedef {Object} ExportRequest
+ * @property {number} run
+ * @property {string} what
+ */
+
+/**
+ * @typedef {Object} Frame
+ * @property {number} applied
+ * @property {Status} status
+ * @property {Float64Array} [x]
+ * @property {Float64Array} f
+ * @property {Float64Array} v
+ * @property {Float64Array} best
+ * @property {number} generations
+ * @property {string[]} [charts]
+ * @property {Operator} [op]
+ * @property {PCView} [pc]
+ * @property {Contour} [landscape]
+ */
+
+/**
+ * @typedef {Object} FrameOptions
+ * @property {boolean} chart
+ * @property {boolean} playing
+ * @property {number} pc
+ * @property {boolean} op
+ */
+
+/**
+ * @typedef {Object} LandscapeRequest
+ * @property {number} run
+ * @property {number} [nx]
+ * @property {number} [ny]
+ * @property {Float64Array} [extent]
+ */
+
+/**
+ * @typedef {Object} LessonFitFrame
+ * @property {number[]} selected
+ * @property {Float64Array} mean
+ * @property {Float64Array} values
+ * @property {Float64Array} axis
+ * @property {Float64Array} line
+ * @property {Float64Array} coords
+ * @property {Float64Array} points
+ * @property {Float64Array} pointsF
+ * @property {Float64Array} pointsDist
+ * @property {Float64Array} foot
+ * @property {Float64Array} tangent
+ * @property {Float64Array} tangentLine
+ * @property {number} angle
+ * @property {number} meanDist
+ * @property {number} improved
+ */
+
+/**
+ * @typedef {Object} LessonFrame
+ * @property {string} lesson
+ * @property {number} step
+ * @property {number} numSteps
+ * @property {string} seed
+ * @property {number} k
+ * @property {number} minK
+ * @property {number} maxK
+ * @property {number} pcaprob
+ * @property {string} problem
+ * @property {Float64Array} lower
+ * @property {Float64Array} upper
+ * @property {Float64Array} optimum
+ * @property {Float64Array} floor
+ * @property {Float64Array} x
+ * @property {Float64Array} f
+ * @property {Float64Array} dist
+ * @property {number[]} best
+ * @property {LessonFitFrame} bestFit
+ * @property {LessonFitFrame} allFit
+ * @property {Float64Array} angles
+ * @property {LessonStatsFrame} stats
+ * @property {LessonGenFrame} gen
+ * @property {LessonStep[]} steps
+ * @property {string} playground
+ */
+
+/**
+ * @typedef {Object} LessonGenFrame
+ * @property {number} mu
+ * @property {number} lambda
+ * @property {number} k
+ * @property {number} m
+ * @property {number} pcaprob
+ * @property {number[]} q
+ * @property {Float64Array} children
+ * @property {Float64Array} childF
+ * @property {boolean[]} fromPCA
+ * @property {boolean[]} nonDominated
+ * @property {number[]} replaced
+ * @property {boolean} hasPCA
+ * @property {Float64Array} pcaMean
+ * @property {Float64Array} pcaLine
+ * @property {Float64Array} after
+ * @property {Float64Array} afterF
+ */
+
+/**
+ * @typedef {Object} LessonOptions
+ * @property {boolean} landscape
+ */
+
+/**
+ * @typedef {Object} LessonReadout
+ * @property {string} key
+ * @property {string} label
+ * @property {string} value
+ */
+
+/**
+ * @typedef {Object} LessonReply
+ * @property {(LessonFrame|null)} frame
+ * @property {Notice[]} notices
+ * @property {Object<string, string>} values
+ * @property {(Contour|null)} landscape
+ */
+
+/**
+ * @typedef {Object} LessonRequest
+ * @property {Object<string, string>} [state]
+ * @property {LessonOptions} [options]
+ */
+
+/**
+ * @typedef {Object} LessonStatsFrame
+ * @property {number} samples
+ * @property {Float64Array} q1
+ * @property {Float64Array} median
+ * @property {Float64Array} q3
+ */
+
+/**
+ * @typedef {Object} LessonStep
+ * @property {string} key
+ * @property {string} label
+ * @property {string} title
+ * @property {string} caption
+ * @property {string[]} text
+ * @property {string[]} layers
+ * @property {string[]} controls
+ * @property {LessonReadout[]} readouts
+ */
+
+/**
+ * @typedef {Object} LoadDataRequest
+ * @property {string} problem
+ * @property {number} dim
+ * @property {Object<string, Uint8Array>} [files]
+ * @property {Object<string, string>} [sums]
+ */
+
+/**
+ * @typedef {Object} Memory
+ * @property {number} wasmBytes
+ * @property {number} heapAlloc
+ * @property {number} heapSys
+ * @property {number} runs
+ */
+
+/**
+ * @typedef {Object} Notice
+ * @property {string} key
+ * @property {string} value
+ * @property {string} message
+ */
+
+/**
+ * @typedef {Object} Operator
+ * @property {number} generation
+ * @property {number} n
+ * @property {number} count
+ * @property {number} k
+ * @property {number} m
+ * @property {Float64Array} selected
+ * @property {Float64Array} inputs
+ * @property {Float64Array} mean
+ * @property {Float64Array} values
+ * @property {Float64Array} vectors
+ * @property {Float64Array} coords
+ * @property {Float64Array} points
+ * @property {Float64Array} trial
+ * @property {Float64Array} children
+ * @property {Float64Array} pf
+ * @property {Float64Array} pv
+ * @property {Float64Array} accepted
+ */
+
+/**
+ * @typedef {Object} PCView
+ * @property {number} generation
+ * @property {Float64Array} mean
+ * @property {Float64Array} v1
+ * @property {Float64Array} v2
+ * @property {Float64Array} values
+ * @property {Float64Array} coords
+ * @property {Float64Array} f
+ * @property {Float64Array} v
+ * @property {Float64Array} best
+ * @property {string} variance
+ * @property {string} varianceCSV
+ * @property {Contour} [contour]
+ */
+
+/**
+ * @typedef {Object} ParamInfo
+ * @property {string} key
+ * @property {string} help
+ * @property {string} kind
+ * @property {string} default
+ * @property {string} value
+ * @property {number} min
+ * @property {number} max
+ * @property {string[]} choices
+ */
+
+/**
+ * @typedef {Object} Phase
+ * @property {string} key
+ * @property {string} title
+ * @property {string} text
+ */
+
+/**
+ * @typedef {Object} ProblemInfo
+ * @property {string} name
+ * @property {string} description
+ * @property {boolean} teaching
+ * @property {number[]} dims
+ * @property {number} numIneq
+ * @property {number} numEq
+ */
+
+/**
+ * @typedef {Object} ProtocolSpec
+ * @property {number} version
+ * @property {Object<string, string>} errors
+ * @property {CommandSpec[]} commands
+ * @property {Object} grid
+ * @property {number} contourLevels
+ * @property {Object} chart
+ * @property {Object} limits
+ * @property {Object} lineKind
+ * @property {Object} mask
+ * @property {Phase[]} phases
+ * @property {Object} compare
+ * @property {Object<string, string[]>} keys
+ * @property {Object} embed
+ * @property {Object} lesson
+ */
+
+/**
+ * @typedef {Object} RecordRequest
+ * @property {number} run
+ * @property {string} name
+ * @property {number} index
+ */
+
+/**
+ * @typedef {Object} ResetRequest
+ * @property {number} run
+ * @property {FrameOptions} [options]
+ */
+
+/**
+ * @typedef {Object} RunRequest
+ * @property {number} run
+ */
+
+/**
+ * @typedef {Object} Scoreboard
+ * @property {string[]} targets
+ * @property {number} fbest
+ * @property {boolean} known
+ * @property {number[][]} fes
+ * @property {boolean} partial
+ * @property {number} at
+ * @property {number} maxFES
+ * @property {string} csv
+ * @property {string} latex
+ */
+
+/**
+ * @typedef {Object} StateRequest
+ * @property {Object<string, string>} [state]
+ */
+
+/**
+ * @typedef {Object} StatsComparison
+ * @property {number} alpha
+ * @property {string[]} configs
+ * @property {string[]} problems
+ * @property {StatsPair[][]} pairs
+ * @property {StatsTally[]} totals
+ */
+
+/**
+ * @typedef {Object} StatsPair
+ * @property {string} a
+ * @property {string} b
+ * @property {number} na
+ * @property {number} nb
+ * @property {number} rank_a
+ * @property {number} rank_b
+ * @property {number} u
+ * @property {number} p
+ * @property {boolean} exact
+ * @property {number} p_holm
+ * @property {boolean} significant
+ * @property {string} mark
+ */
+
+/**
+ * @typedef {Object} StatsSummary
+ * @property {number} best
+ * @property {number} median
+ * @property {number} mean
+ * @property {number} worst
+ * @property {number} std
+ * @property {number[]} median_counts
+ * @property {number} median_v
+ * @property {number} sr
+ * @property {number} vio
+ * @property {number} runs
+ * @property {number} feasible_runs
+ */
+
+/**
+ * @typedef {Object} StatsTable
+ * @property {string[]} problems
+ * @property {string[]} algorithms
+ * @property {number[][]} mean
+ * @property {number[][]} median
+ * @property {number[]} mean_total
+ * @property {number[]} median_total
+ * @property {number[]} total
+ */
+
+/**
+ * @typedef {Object} StatsTally
+ * @property {string} a
+ * @property {string} b
+ * @property {number} wins
+ * @property {number} ties
+ * @property {number} losses
+ */
+
+/**
+ * @typedef {Object} StatsTarget
+ * @property {boolean} feasible
+ * @property {number} delta
+ */
+
+/**
+ * @typedef {Object} Status
+ * @property {number} fes
+ * @property {number} maxFES
+ * @property {number} generation
+ * @property {boolean} done
+ * @property {number} bestF
+ * @property {number} bestV
+ * @property {boolean} feasible
+ * @property {number} feasibleFraction
+ * @property {number} popSize
+ */
+
+/**
+ * @typedef {Object} StepOptions
+ * @property {number} n
+ * @property {number} untilFES
+ * @property {number} maxMs
+ * @property {boolean} chart
+ * @property {boolean} playing
+ * @property {number} pc
+ * @property {boolean} op
+ */
+
+/**
+ * @typedef {Object} StepRequest
+ * @property {number} run
+ * @property {StepOptions} [options]
+ */
+
+/**
+ * @typedef {Object} SummariseOptions
+ * @property {string[]} configs
+ * @property {number} dim
+ * @property {number} alpha
+ * @property {StatsTarget[]} targets
+ * @property {boolean} log_fes
+ * @property {string} charts_of
+ * @property {boolean} jsonl
+ * @property {(ExperimentGrid|null)} grid
+ * @property {string} source
+ */
+
+/**
+ * @typedef {Object} SummariseRequest
+ * @property {string} jsonl
+ * @property {SummariseOptions} [options]
+ */
+
+/**
+ * @typedef {Object} ViewOptions
+ * @property {boolean} zoom
+ * @property {number} grid
+ */
+
+/**
+ * @typedef {Object} ViewRequest
+ * @property {number} run
+ * @property {ViewOptions} [options]
+ */
+
+/**
+ * Commands is the page's client of the module: one async method per
+ * command of PROTOCOL.commands, each of which sends its request with
+ * this.call(cmd, request) and resolves with the reply. A subclass (the
+ * worker client) supplies call.
+ */
+export class Commands {
+  /**
+   * @abstract
+   * @param {string} cmd
+   * @param {Object} request
+   * @returns {Promise<*>}
+   */
+  call(cmd, request) { return Promise.reject(new Error("Commands.call: no transport for " + cmd + " " + typeof request)); }
+
+  /**
+   * protocol: the protocol (Protocol): the worker checks its version.
+   * @returns {Promise<ProtocolSpec>}
+   */
+  async protocol() { return this.call("protocol", {}); }
+
+  /**
+   * catalog: the problems and algorithms the page offers.
+   * @returns {Promise<Catalog>}
+   */
+  async catalog() { return this.call("catalog", {}); }
+
+  /**
+   * open: opens a run and returns its id; configure it next.
+   * @returns {Promise<number>}
+   */
+  async open() { return this.call("open", {}); }
+
+  /**
+   * close: forgets a run.
+   * @param {RunRequest} request
+   * @returns {Promise<boolean>}
+   */
+  async close(request) { return this.call("close", request); }
+
+  /**
+   * configure: starts a run afresh from URL values and returns what the page shows first.
+   * @param {ConfigureRequest} request
+   * @returns {Promise<Configured>}
+   */
+  async configure(request) { return this.call("configure", request); }
+
+  /**
+   * step: applies generations as the options say and returns the frame after them.
+   * @param {StepRequest} request
+   * @returns {Promise<Frame>}
+   */
+  async step(request) { return this.call("step", request); }
+
+  /**
+   * reset: starts a run again from its configuration: the frame of its initial population.
+   * @param {ResetRequest} request
+   * @returns {Promise<Frame>}
+   */
+  async reset(request) { return this.call("reset", request); }
+
+  /**
+   * view: sets how the 2-D landscape is shown: its contour, or null for D ≠ 2.
+   * @param {ViewRequest} request
+   * @returns {Promise<(Contour|null)>}
+   */
+  async view(request) { return this.call("view", request); }
+
+  /**
+   * landscape: samples the 2-D landscape on a grid over an extent.
+   * @param {LandscapeRequest} request
+   * @returns {Promise<Contour>}
+   */
+  async landscape(request) { return this.call("landscape", request); }
+
+  /**
+   * digest: runs URL values afresh, apart from every open run, and returns the run's digest (RunDigest).
+   * @param {DigestRequest} request
+   * @returns {Promise<DigestReply>}
+   */
+  async digest(request) { return this.call("digest", request); }
+
+  /**
+   * memory: the module's memory and open runs.
+   * @returns {Promise<Memory>}
+   */
+  async memory() { return this.call("memory", {}); }
+
+  /**
+   * lesson: the guided lesson of Fig. 1 for URL values (no run involved).
+   * @param {LessonRequest} request
+   * @returns {Promise<LessonReply>}
+   */
+  async lesson(request) { return this.call("lesson", request); }
+
+  /**
+   * needData: the official CEC 2017 files the run of URL values needs.
+   * @param {StateRequest} request
+   * @returns {Promise<DataNeed>}
+   */
+  async needData(request) { return this.call("needData", request); }
+
+  /**
+   * loadData: hands the official files of a problem and dimension to the module.
+   * @param {LoadDataRequest} request
+   * @returns {Promise<DataInfo>}
+   */
+  async loadData(request) { return this.call("loadData", request); }
+
+  /**
+   * dataFailed: says why the official files could not be fetched (the runs use generated data).
+   * @param {DataFailedRequest} request
+   * @returns {Promise<boolean>}
+   */
+  async dataFailed(request) { return this.call("dataFailed", request); }
+
+  /**
+   * record: the finished run's record, one JSON line of the cec run -o schema (configure with record: true).
+   * @param {RecordRequest} request
+   * @returns {Promise<string>}
+   */
+  async record(request) { return this.call("record", request); }
+
+  /**
+   * summarise: the results view of run records (Summarise).
+   * @param {SummariseRequest} request
+   * @returns {Promise<ExperimentResults>}
+   */
+  async summarise(request) { return this.call("summarise", request); }
+
+  /**
+   * compareSetup: compare mode: URL values split into the compared runs.
+   * @param {CompareSetupRequest} request
+   * @returns {Promise<CompareSetup>}
+   */
+  async compareSetup(request) { return this.call("compareSetup", request); }
+
+  /**
+   * compare: compare mode: the overlaid chart, the scoreboard and the shared views of the runs.
+   * @param {CompareRequest} request
+   * @returns {Promise<CompareFrame>}
+   */
+  async compare(request) { return this.call("compare", request); }
+
+  /**
+   * export: an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart.
+   * @param {ExportRequest} request
+   * @returns {Promise<Export>}
+   */
+  async export(request) { return this.call("export", request); }
+}

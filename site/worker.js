@@ -2,10 +2,11 @@
 // the main thread, so the page never freezes; the page compiles the module
 // once and sends it as the worker's first message (see init below). It holds any number of runs
 // (the module's runs by id) and only relays: each request {id, cmd, ...}
-// calls the module's command of that name and answers {id, ok: true,
-// result} or {id, error: {code, message}} (codes: PROTOCOL.errors). Typed
-// arrays in a result are transferred, not copied. The commands and their
-// arguments are documented in internal/play/protocol.go.
+// is handed as it is to the module's command of that name, which reads its
+// fields, and answered {id, ok: true, result} or {id, error: {code,
+// message}} (codes: PROTOCOL.errors). Typed arrays in a result are
+// transferred, not copied. The commands, their requests and replies are
+// Go's table (internal/play/commands.go; PROTOCOL.commands).
 //
 // Requests are handled one at a time, in the order they arrive. Before it
 // configures a run, the worker asks Go which official CEC 2017 files the
@@ -20,7 +21,6 @@ import { PROTOCOL, ERR } from "./protocol.js";
 
 let api = null;
 let exited = false;
-let mem = null;
 
 class CodedError extends Error {
   constructor(code, message) { super(message); this.code = code; }
@@ -53,10 +53,11 @@ async function instantiate(go, given) {
 const loaded = (async () => {
   const go = new Go();
   const inst = await instantiate(go, await init);
-  mem = inst.exports.mem;
+  // the module reports the size of its linear memory (the memory command)
+  self.pcaplayModuleMemory = inst.exports.mem;
   go.run(inst).then(() => { exited = true; });
   // for devtools and the memory test: the module's memory, from the worker
-  self.pcaplayMemory = () => handlers.memory();
+  self.pcaplayMemory = () => call("memory", {});
   api = self.pcaplay;
   if (!api) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm did not install its API");
   const p = api.protocol();
@@ -78,9 +79,10 @@ function buffers(v, out, seen) {
   return out;
 }
 
-function call(name, ...args) {
+// call runs the module's command name on request (an object of its fields).
+function call(name, request) {
   if (exited) throw new CodedError(ERR.EXITED, "the WebAssembly module has stopped; press reset to reload it");
-  const r = api[name](...args);
+  const r = api[name](request);
   if (r && typeof r === "object" && typeof r.error === "string") throw new CodedError(r.code || ERR.INTERNAL, r.error);
   if (r === undefined) throw new CodedError(ERR.INTERNAL, name + ": no result");
   return r;
@@ -110,7 +112,7 @@ function getManifest() {
 
 // ensureData loads the official files the run of state needs, if any.
 async function ensureData(state) {
-  const need = call("needData", state);
+  const need = call("needData", { state });
   if (!need.files.length || need.loaded) return;
   let step = "manifest.json";
   try {
@@ -124,38 +126,15 @@ async function ensureData(state) {
       files[name] = new Uint8Array(await r.arrayBuffer());
       sums[name] = m.contents[id].sha256;
     }
-    call("loadData", need.problem, need.dim, files, sums);
+    call("loadData", { problem: need.problem, dim: need.dim, files, sums });
   } catch (e) {
-    call("dataFailed", need.problem, need.dim, "data/cec2017/ " + step + ": " + String((e && e.message) || e));
+    call("dataFailed", { problem: need.problem, dim: need.dim, reason: "data/cec2017/ " + step + ": " + String((e && e.message) || e) });
   }
 }
 
-const handlers = {
-  protocol: () => call("protocol"),
-  catalog: () => call("catalog"),
-  open: () => call("open"),
-  close: (m) => call("close", m.run),
-  configure: async (m) => {
-    await ensureData(m.state || {});
-    return call("configure", m.run, m.state || {}, m.options || {});
-  },
-  record: (m) => call("record", m.run, m.name, m.index),
-  // test hook: an uncaught error in the worker, as when it crashes (the
-  // page sees the worker's error event)
-  crash: () => { setTimeout(() => { throw new Error("worker crash (test hook)"); }); return true; },
-  step: (m) => call("step", m.run, m.options || {}),
-  reset: (m) => call("reset", m.run, m.options || {}),
-  view: (m) => call("view", m.run, m.options || {}),
-  landscape: (m) => call("landscape", m.run, m.nx, m.ny, ...(m.extent || [])),
-  digest: (m) => call("digest", m.state || {}, m.steps),
-  memory: () => Object.assign(call("memory"), { wasmBytes: mem ? mem.buffer.byteLength : 0 }),
-  lesson: (m) => call("lesson", m.state || {}, m.options || {}),
-  summarise: (m) => call("summarise", m.jsonl, m.options || {}),
-  compareSetup: (m) => call("compareSetup", m.state || {}, m.n),
-  compare: (m) => call("compare", m.runs || [], m.options || {}),
-  export: (m) => call("export", m.run, m.what),
-  forcePanic: () => call("forcePanic"),
-};
+// test hook: an uncaught error in the worker, as when it crashes (the
+// page sees the worker's error event)
+const crash = () => { setTimeout(() => { throw new Error("worker crash (test hook)"); }); return true; };
 
 // one request at a time, in order (configure awaits its data)
 let chain = Promise.resolve();
@@ -178,9 +157,14 @@ async function handle(m) {
     return;
   }
   try {
-    const h = Object.hasOwn(handlers, m.cmd) ? handlers[m.cmd] : null;
-    if (!h) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
-    const result = await h(m);
+    let result;
+    if (m.cmd === "crash") result = crash();
+    else {
+      if (!Object.hasOwn(api, m.cmd)) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
+      // the one command that needs more than the module: the official data first
+      if (m.cmd === "configure") await ensureData(m.state);
+      result = call(m.cmd, m);
+    }
     self.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
   } catch (e) {
     const code = exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;

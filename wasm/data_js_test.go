@@ -20,8 +20,8 @@ import (
 // (same bits: the same code under GOOS=js).
 func TestOfficialDataAndRecord(t *testing.T) {
 	state := map[string]string{"problem": "c5", "dim": "10", "algo": "heco-pde", "seed": "12", "fes": "3000"}
-	need := mustOK(t, callAPI(t, "needData", obj(state)))
-	checkKeys(t, "dataNeed", need, true)
+	need := mustOK(t, callAPI(t, "needData", M{"state": obj(state)}))
+	checkKeys(t, "DataNeed", need, true)
 	if need.Get("problem").String() != "C05" || need.Get("dim").Int() != 10 || need.Get("files").Length() != 3 || need.Get("loaded").Bool() {
 		t.Fatalf("needData: %v %v %v %v", need.Get("problem"), need.Get("dim"), need.Get("files").Length(), need.Get("loaded"))
 	}
@@ -38,27 +38,27 @@ func TestOfficialDataAndRecord(t *testing.T) {
 		files.Set(n, u)
 		sums.Set(n, official.SHA256()[n])
 	}
-	if msg, code := errorOf(callAPI(t, "loadData", "C05", 10, obj(map[string]string{"shift_data_5.txt": "text"}), sums)); code != "bad-argument" || !strings.Contains(msg, "Uint8Array") {
+	if msg, code := errorOf(callAPI(t, "loadData", M{"problem": "C05", "dim": 10, "files": obj(map[string]string{"shift_data_5.txt": "text"}), "sums": sums})); code != "bad-argument" || !strings.Contains(msg, "Uint8Array") {
 		t.Errorf("a file as text: %q %q", msg, code)
 	}
-	info := mustOK(t, callAPI(t, "loadData", "C05", 10, files, sums))
-	checkKeys(t, "dataInfo", info, true)
+	info := mustOK(t, callAPI(t, "loadData", M{"problem": "C05", "dim": 10, "files": files, "sums": sums}))
+	checkKeys(t, "DataInfo", info, true)
 	if info.Get("label").String() != "official" {
 		t.Errorf("label %v", info.Get("label"))
 	}
 	id := open(t)
-	r := mustOK(t, callAPI(t, "configure", id, obj(state), map[string]any{"record": true}))
-	checkKeys(t, "configured", r, true)
+	r := mustOK(t, callAPI(t, "configure", M{"run": id, "state": obj(state), "options": M{"record": true}}))
+	checkKeys(t, "Configured", r, true)
 	if r.Get("data").Get("label").String() != "official" || r.Get("data").Get("note").String() != "" {
 		t.Errorf("configured data %v %v", r.Get("data").Get("label"), r.Get("data").Get("note"))
 	}
 	for {
-		f := mustOK(t, callAPI(t, "step", id, map[string]any{"n": 500}))
+		f := mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 500}}))
 		if f.Get("status").Get("done").Bool() {
 			break
 		}
 	}
-	line := mustOK(t, callAPI(t, "record", id, "heco-pde", 4)).String()
+	line := mustOK(t, callAPI(t, "record", M{"run": id, "name": "heco-pde", "index": 4})).String()
 
 	p, err := suite.New("C05", 10, suite.Options{Data: official.FS()})
 	if err != nil {
@@ -74,11 +74,11 @@ func TestOfficialDataAndRecord(t *testing.T) {
 	if line != string(wl) {
 		t.Errorf("record\n%.300s\nwant\n%.300s", line, wl)
 	}
-	if msg, code := errorOf(callAPI(t, "record", id, "heco-pde", "4")); code != "bad-argument" {
+	if msg, code := errorOf(callAPI(t, "record", M{"run": id, "name": "heco-pde", "index": "4"})); code != "bad-argument" || !strings.Contains(msg, "record index: want a number") {
 		t.Errorf("run number as text: %q %q", msg, code)
 	}
 	// a failed fetch at another problem: generated data and a notice
-	mustOK(t, callAPI(t, "dataFailed", "C07", 30, "HTTP 503"))
+	mustOK(t, callAPI(t, "dataFailed", M{"problem": "C07", "dim": 30, "reason": "HTTP 503"}))
 	_, r2 := configured(t, map[string]string{"problem": "C07", "dim": "30", "fes": "500"})
 	if r2.Get("data").Get("label").String() != "generated" || r2.Get("notices").Length() != 1 ||
 		!strings.Contains(r2.Get("notices").Index(0).Get("message").String(), "HTTP 503") {

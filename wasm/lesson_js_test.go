@@ -12,18 +12,18 @@ import (
 // lesson(state, {landscape}) returns the lesson of internal/lesson with the
 // protocol's keys, the values Go read and a notice per replaced value.
 func TestLessonCommand(t *testing.T) {
-	r := mustOK(t, callAPI(t, "lesson", obj(map[string]string{"lesson": "fig1", "step": "3", "seed": "12", "pcak": "99"}),
-		map[string]any{"landscape": true}))
-	checkKeys(t, "lesson", r, true)
+	r := mustOK(t, callAPI(t, "lesson", M{"state": obj(map[string]string{"lesson": "fig1", "step": "3", "seed": "12", "pcak": "99"}),
+		"options": M{"landscape": true}}))
+	checkKeys(t, "LessonReply", r, true)
 	fr := r.Get("frame")
-	checkKeys(t, "lessonFrame", fr, true)
-	checkKeys(t, "lessonFit", fr.Get("bestFit"), true)
-	checkKeys(t, "lessonFit", fr.Get("allFit"), true)
-	checkKeys(t, "lessonGen", fr.Get("gen"), true)
-	checkKeys(t, "lessonStats", fr.Get("stats"), true)
-	checkKeys(t, "lessonStep", fr.Get("steps").Index(0), true)
-	checkKeys(t, "contour", r.Get("landscape"), true)
-	checkKeys(t, "notice", r.Get("notices").Index(0), true)
+	checkKeys(t, "LessonFrame", fr, true)
+	checkKeys(t, "LessonFitFrame", fr.Get("bestFit"), true)
+	checkKeys(t, "LessonFitFrame", fr.Get("allFit"), true)
+	checkKeys(t, "LessonGenFrame", fr.Get("gen"), true)
+	checkKeys(t, "LessonStatsFrame", fr.Get("stats"), true)
+	checkKeys(t, "LessonStep", fr.Get("steps").Index(0), true)
+	checkKeys(t, "Contour", r.Get("landscape"), true)
+	checkKeys(t, "Notice", r.Get("notices").Index(0), true)
 
 	if r.Get("notices").Length() != 1 || r.Get("notices").Index(0).Get("key").String() != "pcak" {
 		t.Errorf("notices %v, want one for pcak = 99", keys(r.Get("notices")))
@@ -49,11 +49,11 @@ func TestLessonCommand(t *testing.T) {
 		t.Errorf("frame step %v, %d steps, seed %v", fr.Get("step"), fr.Get("steps").Length(), fr.Get("seed"))
 	}
 	// Without {landscape: true} the contour is left out (the page asks once).
-	r2 := mustOK(t, callAPI(t, "lesson", obj(map[string]string{"lesson": "fig1"})))
+	r2 := mustOK(t, callAPI(t, "lesson", M{"state": obj(map[string]string{"lesson": "fig1"})}))
 	if !r2.Get("landscape").IsNull() || r2.Get("notices").Length() != 0 {
 		t.Errorf("a second call: landscape %v, notices %d", r2.Get("landscape").Type(), r2.Get("notices").Length())
 	}
-	if msg, code := errorOf(callAPI(t, "lesson", obj(nil), "no")); code != "bad-argument" {
+	if msg, code := errorOf(callAPI(t, "lesson", M{"state": obj(nil), "options": "no"})); code != "bad-argument" {
 		t.Errorf("bad options: error %q code %q", msg, code)
 	}
 }

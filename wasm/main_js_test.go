@@ -4,6 +4,7 @@ package main
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,11 +14,19 @@ import (
 	"pcaplay/internal/play"
 )
 
-var api = API()
+// api is the module's API with a test-only command beside the table's:
+// forcePanic panics, as a bug in a command would.
+var api = API(append(play.Commands(), play.Command{Name: "forcePanic", Doc: "panics (a test hook)",
+	Request: reflect.TypeFor[play.Empty](), Reply: reflect.TypeFor[bool](),
+	Handle: func(*play.Host, any) (any, error) { panic("forced panic (test hook)") }}))
 
-func callAPI(t *testing.T, name string, args ...any) js.Value {
+// M is a request object.
+type M = map[string]any
+
+// callAPI calls command name with a request (an M, or any value as is).
+func callAPI(t *testing.T, name string, req ...any) js.Value {
 	t.Helper()
-	return api.Call(name, args...)
+	return api.Call(name, req...)
 }
 
 func mustOK(t *testing.T, v js.Value) js.Value {
@@ -90,18 +99,18 @@ func checkKeys(t *testing.T, what string, v js.Value, all bool) {
 // open returns a new run id.
 func open(t *testing.T) int {
 	t.Helper()
-	return mustOK(t, callAPI(t, "open")).Int()
+	return mustOK(t, callAPI(t, "open", M{})).Int()
 }
 
 // configured opens a run and configures it.
 func configured(t *testing.T, state map[string]string) (int, js.Value) {
 	t.Helper()
 	id := open(t)
-	return id, mustOK(t, callAPI(t, "configure", id, obj(state)))
+	return id, mustOK(t, callAPI(t, "configure", M{"run": id, "state": obj(state)}))
 }
 
 func TestCatalog(t *testing.T) {
-	c := mustOK(t, callAPI(t, "catalog"))
+	c := mustOK(t, callAPI(t, "catalog", M{}))
 	if c.Get("problems").Length() < 28 || c.Get("algorithms").Length() < 1 {
 		t.Fatalf("catalog: %d problems, %d algorithms", c.Get("problems").Length(), c.Get("algorithms").Length())
 	}
@@ -112,38 +121,42 @@ func TestCatalog(t *testing.T) {
 
 // protocol() returns play.Protocol (the worker compares its version).
 func TestProtocolFromModule(t *testing.T) {
-	p := mustOK(t, callAPI(t, "protocol"))
+	p := mustOK(t, callAPI(t, "protocol", M{}))
 	if p.Get("version").Int() != play.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != play.CodeNoRun {
 		t.Errorf("protocol(): version %v, NO_RUN %v", p.Get("version"), p.Get("errors").Get("NO_RUN"))
 	}
 	for _, c := range play.Protocol().Commands {
-		if api.Get(c).Type() != js.TypeFunction {
-			t.Errorf("the protocol names command %q, which the module does not have", c)
+		if api.Get(c.Name).Type() != js.TypeFunction {
+			t.Errorf("the protocol names command %q, which the module does not have", c.Name)
 		}
+	}
+	if n := len(keys(API(play.Commands()))); n != len(play.Protocol().Commands) {
+		t.Errorf("the module has %d commands, the protocol %d", n, len(play.Protocol().Commands))
 	}
 }
 
 // Every object the module returns has the keys play.Protocol lists.
 func TestFramesFollowTheProtocol(t *testing.T) {
 	id, r := configured(t, map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "3", "pcaprob": "1", "zoom": "pop"})
-	checkKeys(t, "configured", r, true)
-	checkKeys(t, "notice", obj(map[string]string{"key": "", "value": "", "message": ""}), true)
-	checkKeys(t, "param", r.Get("params").Index(0), false)
-	checkKeys(t, "contour", r.Get("landscape"), true)
+	checkKeys(t, "Configured", r, true)
+	checkKeys(t, "Notice", obj(map[string]string{"key": "", "value": "", "message": ""}), true)
+	checkKeys(t, "ParamInfo", r.Get("params").Index(0), true)
+	checkKeys(t, "Contour", r.Get("landscape"), true)
 	f := r.Get("frame")
-	checkKeys(t, "frame", f, false)
-	checkKeys(t, "status", f.Get("status"), true)
-	f = mustOK(t, callAPI(t, "step", id, map[string]any{"n": 2, "chart": true, "op": true}))
-	checkKeys(t, "frame", f, false)
-	checkKeys(t, "operator", f.Get("op"), true)
+	checkKeys(t, "Frame", f, false)
+	checkKeys(t, "Status", f.Get("status"), true)
+	f = mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 2, "chart": true, "op": true}}))
+	checkKeys(t, "Frame", f, false)
+	checkKeys(t, "Operator", f.Get("op"), true)
 	if f.Get("charts").IsUndefined() || f.Get("x").IsUndefined() {
 		t.Errorf("a D = 2 frame with chart: true lacks charts or x: %v", keys(f))
 	}
-	m := mustOK(t, callAPI(t, "memory"))
-	checkKeys(t, "memory", m, false)
+	m := mustOK(t, callAPI(t, "memory", M{}))
+	checkKeys(t, "Memory", m, true)
 	id10, _ := configured(t, map[string]string{"problem": "C05", "dim": "10"})
-	f = mustOK(t, callAPI(t, "step", id10, map[string]any{"n": 1, "pc": 24}))
-	checkKeys(t, "pc", f.Get("pc"), true)
+	f = mustOK(t, callAPI(t, "step", M{"run": id10, "options": M{"n": 1, "pc": 24}}))
+	checkKeys(t, "PCView", f.Get("pc"), true)
+	checkKeys(t, "Contour", f.Get("pc").Get("contour"), true)
 }
 
 func TestRunStepAndTypedArrays(t *testing.T) {
@@ -174,7 +187,7 @@ func TestRunStepAndTypedArrays(t *testing.T) {
 			t.Fatalf("x[%d] = %v in JS, %v in Go", i, xs[i], want)
 		}
 	}
-	f = mustOK(t, callAPI(t, "step", id, map[string]any{"n": 5, "chart": true}))
+	f = mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 5, "chart": true}}))
 	if c := f.Get("charts"); c.Length() != 3 || !strings.Contains(c.Index(0).String(), "best feasible f") {
 		t.Errorf("frame charts: want the 3 parts of the convergence chart (PMODE has no adaptation), the first best feasible f")
 	}
@@ -184,7 +197,7 @@ func TestRunStepAndTypedArrays(t *testing.T) {
 	if fes := f.Get("status").Get("fes").Int(); fes != s.S.FES() || fes <= pop {
 		t.Errorf("fes %d, solver %d", fes, s.S.FES())
 	}
-	l := mustOK(t, callAPI(t, "landscape", id, 40, 40))
+	l := mustOK(t, callAPI(t, "landscape", M{"run": id, "nx": 40, "ny": 40}))
 	if l.Get("mask").Length() != 1600 || l.Get("levels").Length() == 0 {
 		t.Errorf("landscape: mask %d, levels %d", l.Get("mask").Length(), l.Get("levels").Length())
 	}
@@ -200,20 +213,24 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 		msg  string
 		code string
 	}{
-		{"step", []any{id, map[string]any{"n": -3}}, "n = -3", play.CodeBadArgument},
-		{"landscape", []any{id, 1, 5000}, "1×5000", play.CodeBadArgument},
-		{"view", []any{id, map[string]any{"zoom": true, "grid": 5000}}, "5000", play.CodeBadArgument},
-		{"step", []any{id, "fast"}, "step options", play.CodeBadArgument},
-		{"step", []any{"x", 1}, "run id", play.CodeBadArgument},
-		{"step", []any{id + 1000, 1}, "not open", play.CodeNoRun},
-		{"close", []any{id + 1000}, "not open", play.CodeNoRun},
+		{"step", []any{M{"run": id, "options": M{"n": -3}}}, "n = -3", play.CodeBadArgument},
+		{"landscape", []any{M{"run": id, "nx": 1, "ny": 5000}}, "1×5000", play.CodeBadArgument},
+		{"view", []any{M{"run": id, "options": M{"zoom": true, "grid": 5000}}}, "5000", play.CodeBadArgument},
+		{"step", []any{M{"run": id, "options": "fast"}}, "step options: want an object, got a string", play.CodeBadArgument},
+		{"step", []any{M{"run": id, "options": M{"n": "1"}}}, "step options.n: want a number, got a string", play.CodeBadArgument},
+		{"step", []any{M{"run": "x", "options": M{"n": 1}}}, "run id", play.CodeBadArgument},
+		{"step", []any{M{"options": M{"n": 1}}}, "run id", play.CodeBadArgument},
+		{"step", []any{id}, "step: want a request object, got a number", play.CodeBadArgument},
+		{"step", []any{M{"run": id + 1000, "options": M{"n": 1}}}, "not open", play.CodeNoRun},
+		{"close", []any{M{"run": id + 1000}}, "not open", play.CodeNoRun},
+		{"export", []any{M{"run": id, "what": 5}}, "export what: want a string, got a number", play.CodeBadArgument},
 	} {
 		msg, code := errorOf(callAPI(t, c.name, c.args...))
 		if !strings.Contains(msg, c.msg) || code != c.code {
 			t.Errorf("%s%v: error %q (code %q), want one naming %q with code %q", c.name, c.args, msg, code, c.msg, c.code)
 		}
 	}
-	r := mustOK(t, callAPI(t, "configure", id, obj(map[string]string{"problem": "nope", "dim": "x", "pcaprob": "7"})))
+	r := mustOK(t, callAPI(t, "configure", M{"run": id, "state": M{"problem": "nope", "dim": "x", "pcaprob": 7}}))
 	msgs := []string{}
 	for i := 0; i < r.Get("notices").Length(); i++ {
 		n := r.Get("notices").Index(i)
@@ -229,13 +246,13 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 
 func TestPanicBecomesError(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "rosenbrock"})
-	msg, code := errorOf(callAPI(t, "forcePanic"))
+	msg, code := errorOf(callAPI(t, "forcePanic", M{}))
 	if !strings.Contains(msg, "forced panic") || code != play.CodeInternal {
 		t.Fatalf("forcePanic returned %q (code %q), want an internal error value", msg, code)
 	}
 	// the module keeps working: reset and step
-	mustOK(t, callAPI(t, "reset", id))
-	f := mustOK(t, callAPI(t, "step", id, 1))
+	mustOK(t, callAPI(t, "reset", M{"run": id}))
+	f := mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 1}}))
 	if f.Get("status").Get("fes").Int() == 0 {
 		t.Errorf("no progress after a recovered panic")
 	}
@@ -244,8 +261,8 @@ func TestPanicBecomesError(t *testing.T) {
 func TestSameSeedSameRun(t *testing.T) {
 	run := func() float64 {
 		id, _ := configured(t, map[string]string{"problem": "C01", "dim": "10", "algo": "heco-pde", "seed": "77"})
-		f := mustOK(t, callAPI(t, "step", id, map[string]any{"n": 30}))
-		mustOK(t, callAPI(t, "close", id))
+		f := mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 30}}))
+		mustOK(t, callAPI(t, "close", M{"run": id}))
 		return f.Get("status").Get("bestF").Float()
 	}
 	a, b := run(), run()
@@ -261,12 +278,12 @@ func TestTwoRunsInOneModule(t *testing.T) {
 	a, _ := configured(t, state)
 	b, _ := configured(t, map[string]string{"problem": "rosenbrock", "algo": "heco-pde", "seed": "4"})
 	for range 10 {
-		mustOK(t, callAPI(t, "step", a, 2))
-		mustOK(t, callAPI(t, "step", b, 3))
+		mustOK(t, callAPI(t, "step", M{"run": a, "options": M{"n": 2}}))
+		mustOK(t, callAPI(t, "step", M{"run": b, "options": M{"n": 3}}))
 	}
-	fa := mustOK(t, callAPI(t, "step", a, 0)).Get("status").Get("bestF").Float()
+	fa := mustOK(t, callAPI(t, "step", M{"run": a, "options": M{"n": 0}})).Get("status").Get("bestF").Float()
 	alone, _ := configured(t, state)
-	fl := mustOK(t, callAPI(t, "step", alone, 20)).Get("status").Get("bestF").Float()
+	fl := mustOK(t, callAPI(t, "step", M{"run": alone, "options": M{"n": 20}})).Get("status").Get("bestF").Float()
 	if math.Float64bits(fa) != math.Float64bits(fl) {
 		t.Errorf("run beside another: bestF %v; alone %v", fa, fl)
 	}
@@ -274,7 +291,8 @@ func TestTwoRunsInOneModule(t *testing.T) {
 
 // The browser gives exactly the golden run computed natively.
 func TestGoldenInBrowser(t *testing.T) {
-	d := mustOK(t, callAPI(t, "digest", obj(play.Golden.State), play.Golden.Steps))
+	d := mustOK(t, callAPI(t, "digest", M{"state": obj(play.Golden.State), "steps": play.Golden.Steps}))
+	checkKeys(t, "DigestReply", d, true)
 	if got := d.Get("hash").String(); got != play.Golden.Hash {
 		t.Errorf("hash %s, want %s (native)", got, play.Golden.Hash)
 	}
@@ -285,7 +303,7 @@ func TestGoldenInBrowser(t *testing.T) {
 
 func TestPCViewFrame(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "C05", "dim": "10", "algo": "pmode"})
-	f := mustOK(t, callAPI(t, "step", id, map[string]any{"n": 2, "pc": 24}))
+	f := mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 2, "pc": 24}}))
 	pc := f.Get("pc")
 	if pc.IsUndefined() {
 		t.Fatal("no pc view for D=10")
@@ -305,15 +323,15 @@ func TestPCViewFrame(t *testing.T) {
 // contour only when the window changes, and reset keeps the zoom on.
 func TestZoomView(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "C01", "dim": "2", "algo": "de", "seed": "3", "pop": "20"})
-	box := floats(mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": false, "grid": 30})).Get("extent"))
+	box := floats(mustOK(t, callAPI(t, "view", M{"run": id, "options": M{"zoom": false, "grid": 30}})).Get("extent"))
 	if box[0] != -100 || box[1] != 100 {
 		t.Fatalf("zoom off: extent %v, want the box ±100", box)
 	}
-	mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": true, "grid": 30}))
+	mustOK(t, callAPI(t, "view", M{"run": id, "options": M{"zoom": true, "grid": 30}}))
 	frames, withLandscape := 0, 0
 	var last []float64
 	for g := 0; g < 300; g++ {
-		f := mustOK(t, callAPI(t, "step", id, 1))
+		f := mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 1}}))
 		frames++
 		if l := f.Get("landscape"); !l.IsUndefined() {
 			withLandscape++
@@ -329,11 +347,11 @@ func TestZoomView(t *testing.T) {
 	if last == nil || last[1]-last[0] > 50 {
 		t.Errorf("after 300 generations the zoom window is %v; want much smaller than the box", last)
 	}
-	f := mustOK(t, callAPI(t, "reset", id))
+	f := mustOK(t, callAPI(t, "reset", M{"run": id}))
 	if f.Get("landscape").IsUndefined() {
 		t.Errorf("after reset with zoom on, the first frame has no landscape for the new population")
 	}
-	if v := mustOK(t, callAPI(t, "view", id, map[string]any{"zoom": true})); v.Get("nx").Int() != play.LandscapeGrid {
+	if v := mustOK(t, callAPI(t, "view", M{"run": id, "options": M{"zoom": true}})); v.Get("nx").Int() != play.LandscapeGrid {
 		t.Errorf("view without grid: %d nodes, want LandscapeGrid", v.Get("nx").Int())
 	}
 }
@@ -341,8 +359,8 @@ func TestZoomView(t *testing.T) {
 // configure's options reach the view and the first frame.
 func TestConfigureOptions(t *testing.T) {
 	id := open(t)
-	r := mustOK(t, callAPI(t, "configure", id, obj(map[string]string{"problem": "C01", "dim": "2", "seed": "5"}),
-		map[string]any{"view": map[string]any{"zoom": true, "grid": 30}, "frame": map[string]any{"chart": true}}))
+	r := mustOK(t, callAPI(t, "configure", M{"run": id, "state": obj(map[string]string{"problem": "C01", "dim": "2", "seed": "5"}),
+		"options": M{"view": M{"zoom": true, "grid": 30}, "frame": M{"chart": true}}}))
 	l := r.Get("landscape")
 	if l.Get("nx").Int() != 30 {
 		t.Errorf("configure with view {zoom, grid: 30}: landscape of %d nodes per side", l.Get("nx").Int())
@@ -354,7 +372,7 @@ func TestConfigureOptions(t *testing.T) {
 		t.Errorf("configure with frame {chart: true}: no charts in the first frame")
 	}
 	id10 := open(t)
-	r = mustOK(t, callAPI(t, "configure", id10, obj(map[string]string{"problem": "C01", "dim": "10"}), map[string]any{"frame": map[string]any{"pc": 20}}))
+	r = mustOK(t, callAPI(t, "configure", M{"run": id10, "state": obj(map[string]string{"problem": "C01", "dim": "10"}), "options": M{"frame": M{"pc": 20}}}))
 	if r.Get("frame").Get("pc").Get("contour").Get("nx").Int() != 20 || !r.Get("landscape").IsNull() {
 		t.Errorf("configure at D = 10 with frame {pc: 20}: %v", keys(r.Get("frame")))
 	}
@@ -364,8 +382,8 @@ func TestConfigureOptions(t *testing.T) {
 // frame of those runs, each with the protocol's keys; bad arguments are
 // coded errors.
 func TestCompareCommands(t *testing.T) {
-	s := mustOK(t, callAPI(t, "compareSetup", obj(map[string]string{"problem": "circle", "b.pcaprob": "9"}), 2))
-	checkKeys(t, "compareSetup", s, true)
+	s := mustOK(t, callAPI(t, "compareSetup", M{"state": obj(map[string]string{"problem": "circle", "b.pcaprob": "9"})}))
+	checkKeys(t, "CompareSetup", s, true)
 	if s.Get("values").Length() != 2 || s.Get("overrides").Index(1).Get("pcaprob").String() != "1" ||
 		s.Get("notices").Index(0).Get("key").String() != "b.pcaprob" {
 		t.Fatalf("compareSetup: overrides %v, notices %d", keys(s.Get("overrides").Index(1)), s.Get("notices").Length())
@@ -373,39 +391,39 @@ func TestCompareCommands(t *testing.T) {
 	ids := []any{}
 	for i := 0; i < 2; i++ {
 		id := open(t)
-		mustOK(t, callAPI(t, "configure", id, s.Get("values").Index(i)))
-		mustOK(t, callAPI(t, "step", id, 20))
+		mustOK(t, callAPI(t, "configure", M{"run": id, "state": s.Get("values").Index(i)}))
+		mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 20}}))
 		ids = append(ids, id)
 	}
-	f := mustOK(t, callAPI(t, "compare", js.ValueOf(ids), map[string]any{"chart": true, "view": true, "names": []any{"A", "B"}}))
-	checkKeys(t, "compareFrame", f, false) // pc only for D > 2
+	f := mustOK(t, callAPI(t, "compare", M{"runs": ids, "options": M{"chart": true, "view": true, "names": []any{"A", "B"}}}))
+	checkKeys(t, "CompareFrame", f, false) // pc only for D > 2
 	if f.Get("landscape").IsUndefined() || f.Get("chart").IsUndefined() {
 		t.Errorf("compare frame with chart and view at D = 2: %v", keys(f))
 	}
-	checkKeys(t, "scoreboard", f.Get("scoreboard"), true)
+	checkKeys(t, "Scoreboard", f.Get("scoreboard"), true)
 	if f.Get("scoreboard").Get("fes").Index(1).Length() != 4 || !strings.Contains(f.Get("chart").String(), `"B"`) {
 		t.Errorf("scoreboard or chart wrong: %s", f.Get("chart").String()[:80])
 	}
 	// D = 10: every run on one principal-component plane
-	s10 := mustOK(t, callAPI(t, "compareSetup", obj(map[string]string{"problem": "C05", "dim": "10"}), 2))
+	s10 := mustOK(t, callAPI(t, "compareSetup", M{"state": obj(map[string]string{"problem": "C05", "dim": "10"}), "n": 2}))
 	ids10 := []any{}
 	for i := 0; i < 2; i++ {
 		id := open(t)
-		mustOK(t, callAPI(t, "configure", id, s10.Get("values").Index(i)))
+		mustOK(t, callAPI(t, "configure", M{"run": id, "state": s10.Get("values").Index(i)}))
 		ids10 = append(ids10, id)
 	}
-	f10 := mustOK(t, callAPI(t, "compare", js.ValueOf(ids10), map[string]any{"pc": 16}))
+	f10 := mustOK(t, callAPI(t, "compare", M{"runs": ids10, "options": M{"pc": 16}}))
 	if f10.Get("pc").Length() != 2 || f10.Get("pc").Index(1).Get("contour").IsUndefined() {
 		t.Errorf("compare at D = 10 with pc: %v", keys(f10))
 	} else {
-		checkKeys(t, "pc", f10.Get("pc").Index(0), true)
+		checkKeys(t, "PCView", f10.Get("pc").Index(0), true)
 	}
-	for _, bad := range []js.Value{js.ValueOf(nil), js.ValueOf([]any{}), js.ValueOf([]any{"x"}), js.ValueOf([]any{1, 2, 3, 4, 5})} {
-		if msg, code := errorOf(callAPI(t, "compare", bad)); code != play.CodeBadArgument {
+	for _, bad := range []js.Value{js.ValueOf(nil), js.ValueOf([]any{}), js.ValueOf([]any{"x"}), js.ValueOf([]any{1, 2, 3, 4, 5}), js.ValueOf("1")} {
+		if msg, code := errorOf(callAPI(t, "compare", M{"runs": bad})); code != play.CodeBadArgument {
 			t.Errorf("compare(%v): %q %q, want a bad-argument error", bad, msg, code)
 		}
 	}
-	if _, code := errorOf(callAPI(t, "compareSetup", obj(nil), 7)); code != play.CodeBadArgument {
+	if _, code := errorOf(callAPI(t, "compareSetup", M{"state": obj(nil), "n": 7})); code != play.CodeBadArgument {
 		t.Errorf("compareSetup with 7 runs: code %q", code)
 	}
 }
@@ -414,18 +432,18 @@ func TestCompareCommands(t *testing.T) {
 // coded error.
 func TestExportCommand(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "circle", "pcaprob": "0.5"})
-	mustOK(t, callAPI(t, "step", id, 5))
+	mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 5}}))
 	for _, w := range play.Exports {
-		e := mustOK(t, callAPI(t, "export", id, w))
-		checkKeys(t, "export", e, true)
+		e := mustOK(t, callAPI(t, "export", M{"run": id, "what": w}))
+		checkKeys(t, "Export", e, true)
 		if e.Get("text").String() == "" {
 			t.Errorf("export %s is empty", w)
 		}
 	}
-	if c := callAPI(t, "export", id, "command").Get("text").String(); !strings.Contains(c, "-set pcaprob=0.5") {
+	if c := callAPI(t, "export", M{"run": id, "what": "command"}).Get("text").String(); !strings.Contains(c, "-set pcaprob=0.5") {
 		t.Errorf("command %q", c)
 	}
-	if _, code := errorOf(callAPI(t, "export", id, "gif")); code != play.CodeBadArgument {
+	if _, code := errorOf(callAPI(t, "export", M{"run": id, "what": "gif"})); code != play.CodeBadArgument {
 		t.Errorf("export gif: code %q", code)
 	}
 }

@@ -34,12 +34,12 @@ func TestSummariseCommand(t *testing.T) {
 	}
 	opts := js.Global().Get("Object").New()
 	opts.Set("jsonl", true)
-	r := mustOK(t, callAPI(t, "summarise", b.String(), opts))
-	checkKeys(t, "results", r, true)
+	r := mustOK(t, callAPI(t, "summarise", M{"jsonl": b.String(), "options": opts}))
+	checkKeys(t, "ExperimentResults", r, true)
 	d := r.Get("dims").Index(0)
-	checkKeys(t, "resultsDim", d, true)
-	checkKeys(t, "resultsTable", d.Get("tables").Index(0), true)
-	checkKeys(t, "resultsCharts", d.Get("charts").Index(0), false)
+	checkKeys(t, "ExperimentDimResults", d, true)
+	checkKeys(t, "ExperimentConfigTable", d.Get("tables").Index(0), true)
+	checkKeys(t, "ExperimentProblemCharts", d.Get("charts").Index(0), false)
 
 	native, err := play.Summarise(b.Bytes(), []byte(`{"jsonl": true}`))
 	if err != nil {
@@ -64,14 +64,14 @@ func TestSummariseCommand(t *testing.T) {
 		t.Error("jsonl differs from the native one")
 	}
 	// options as JSON text work too
-	if r2 := mustOK(t, callAPI(t, "summarise", b.String(), `{"configs": ["pmode"]}`)); r2.Get("configs").Length() != 1 {
+	if r2 := mustOK(t, callAPI(t, "summarise", M{"jsonl": b.String(), "options": `{"configs": ["pmode"]}`})); r2.Get("configs").Length() != 1 {
 		t.Errorf("configs %v", keys(r2.Get("configs")))
 	}
 	bad := strings.Replace(b.String(), `"run":1,`, `"run":-1,`, 1)
-	if msg, code := errorOf(callAPI(t, "summarise", bad)); code != "bad-argument" || !strings.Contains(msg, `records:2: "run" = -1`) {
+	if msg, code := errorOf(callAPI(t, "summarise", M{"jsonl": bad})); code != "bad-argument" || !strings.Contains(msg, `records:2: "run" = -1`) {
 		t.Errorf("bad record: %q %q", msg, code)
 	}
-	if msg, code := errorOf(callAPI(t, "summarise", 5)); code != "bad-argument" || !strings.Contains(msg, "string of JSON lines") {
+	if msg, code := errorOf(callAPI(t, "summarise", M{"jsonl": 5})); code != "bad-argument" || !strings.Contains(msg, "summarise jsonl: want a string, got a number") {
 		t.Errorf("a number: %q %q", msg, code)
 	}
 }

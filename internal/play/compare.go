@@ -45,14 +45,14 @@ var SharedKeys = []string{"problem", "dim", "seed", "fes"}
 // CompareSetup is a sanitized comparison.
 type CompareSetup struct {
 	// Values are each run's sanitized URL values (Config.Values), A first.
-	Values []map[string]string
+	Values []map[string]string `js:"values"`
 	// Overrides are, per run, the values that differ from A's (none for A),
 	// without prefix.
-	Overrides []map[string]string
+	Overrides []map[string]string `js:"overrides"`
 	// Names are the runs' labels: "A: pmode", "B: pmode, pca=false".
-	Names []string
+	Names []string `js:"names"`
 	// Notices name the replaced values, with their prefix.
-	Notices []Notice
+	Notices []Notice `js:"notices"`
 }
 
 // SanitizeCompare splits URL values into n runs (2 ≤ n ≤ MaxCompareRuns)
@@ -363,17 +363,17 @@ type CompareOptions struct {
 // CompareFrame is what the page draws across the runs of a comparison.
 type CompareFrame struct {
 	// Chart is the overlaid convergence chart (chart.CompareConvergence).
-	Chart []byte
+	Chart []byte `js:"chart,string,omitempty"`
 	// Scoreboard is the FES at which each run reached each target.
-	Scoreboard Scoreboard
+	Scoreboard Scoreboard `js:"scoreboard"`
 	// Colors are the runs' colours, the chart's, for every panel of a run.
-	Colors []string
+	Colors []string `js:"colors"`
 	// Landscape (D = 2) is the shared window's contour when it changed or
 	// CompareOptions.View asked for it; every run's landscape shows it.
-	Landscape *Contour
+	Landscape *Contour `js:"landscape,omitempty"`
 	// PC (D > 2, CompareOptions.PC > 0) are the runs' principal-component
 	// views on one plane, with one contour (the same for every run).
-	PC []*PCView
+	PC []*PCView `js:"pc,omitempty"`
 }
 
 // Compare returns the compare frame of the runs ids (one problem; the

@@ -273,8 +273,8 @@ func TestCompareSharedZoom(t *testing.T) {
 	}
 	a, _ := r.Session(ids[0])
 	lo, hi := a.P.Bounds()
-	if c := cf.Landscape; c.X0 != lo[0] || c.X1 != hi[0] || c.Y0 != lo[1] || c.Y1 != hi[1] {
-		t.Errorf("zoom off: window %v %v %v %v, want the box", c.X0, c.X1, c.Y0, c.Y1)
+	if e := cf.Landscape.Extent; e != [4]float64{lo[0], hi[0], lo[1], hi[1]} {
+		t.Errorf("zoom off: window %v, want the box", e)
 	}
 	for g := 0; g < 400; g++ {
 		for _, id := range ids {
@@ -295,7 +295,7 @@ func TestCompareSharedZoom(t *testing.T) {
 				}
 			}
 		}
-		if cf.Landscape != nil && (cf.Landscape.X0 != z.X0 || cf.Landscape.Y1 != z.Y1) {
+		if cf.Landscape != nil && (cf.Landscape.Extent[0] != z.X0 || cf.Landscape.Extent[3] != z.Y1) {
 			t.Fatalf("landscape window differs from the zoom window")
 		}
 	}
@@ -341,7 +341,7 @@ func TestComparePCOnePlane(t *testing.T) {
 				t.Fatalf("run %d point %d: (%v, %v), projected (%v, %v)", i, j, pv.Coords[2*j], pv.Coords[2*j+1], u, v)
 			}
 			c := a.Contour
-			if u < c.X0 || u > c.X1 || v < c.Y0 || v > c.Y1 {
+			if u < c.Extent[0] || u > c.Extent[1] || v < c.Extent[2] || v > c.Extent[3] {
 				t.Fatalf("run %d point %d outside the shared contour", i, j)
 			}
 		}

@@ -17,9 +17,12 @@
 //     Operator, and the 2-D landscape's Zoom window.
 //   - Runs holds several sessions by id, so one module (one Web Worker) can
 //     keep several runs at once: compare mode, or a worker of a pool.
-//   - Protocol is the contract with the page's JavaScript: message and
-//     frame shapes, error codes and shared constants. site/protocol.js is
-//     generated from it (see TestProtocolJS).
+//   - Commands is the table of the module's commands: each a request and
+//     a reply struct whose js tags are their keys on the wire (wire.go),
+//     and its handler. Protocol is the contract with the page's
+//     JavaScript: the commands, the keys, error codes and shared
+//     constants. site/protocol.js is generated from it, with the page's
+//     client of the commands (see TestProtocolJS).
 //
 // Every run is a function of its Config: the same Config gives the same
 // frames bit for bit, natively and in the browser (RunDigest, Golden).

@@ -5,21 +5,24 @@ package play
 // FrameOptions asked for. Nil or empty fields are left out of the message.
 type Frame struct {
 	// Applied is the number of generations the step applied.
-	Applied int
-	Status  Status
+	Applied int    `js:"applied"`
+	Status  Status `js:"status"`
 	// X (D = 2 only), F and V are the population; Best is the best point.
-	X, F, V, Best []float64
+	X    []float64 `js:"x,omitempty"`
+	F    []float64 `js:"f"`
+	V    []float64 `js:"v"`
+	Best []float64 `js:"best"`
 	// Generations is the number of generations recorded (the initial
 	// population is generation 0).
-	Generations int
+	Generations int `js:"generations"`
 	// Charts is the convergence chart, one ECharts option (JSON) per panel.
-	Charts [][]byte
+	Charts [][]byte `js:"charts,string,omitempty"`
 	// Op is the last PCA-projection, when it is new or FrameOptions.Op.
-	Op *Operator
+	Op *Operator `js:"op,omitempty"`
 	// PC is the principal-component view (D > 2, FrameOptions.PC > 0).
-	PC *PCView
+	PC *PCView `js:"pc,omitempty"`
 	// Landscape is a new 2-D contour: the zoom window changed.
-	Landscape *Contour
+	Landscape *Contour `js:"landscape,omitempty"`
 }
 
 // Frame returns the frame after applied generations (0 for a redraw).

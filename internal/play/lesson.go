@@ -1,8 +1,6 @@
 package play
 
 import (
-	"reflect"
-	"strings"
 	"sync"
 
 	"pcaplay/core/suite"
@@ -13,15 +11,15 @@ import (
 // paper's Fig. 1 (internal/lesson) for some URL values.
 type LessonReply struct {
 	// Frame is everything the lesson view draws for the state.
-	Frame *lesson.Frame
+	Frame *lesson.Frame `js:"frame"`
 	// Notices name every lesson value that was replaced or clamped.
-	Notices []Notice
+	Notices []Notice `js:"notices"`
 	// Values are the lesson's URL values as Go read them (lesson, step,
 	// seed, pcak, pcaprob), for the page's address.
-	Values map[string]string
+	Values map[string]string `js:"values"`
 	// Landscape is the contour of the lesson's problem over its box, when
-	// asked for (it never changes, so the page asks once).
-	Landscape *Contour
+	// asked for (it never changes, so the page asks once); else nil (null).
+	Landscape *Contour `js:"landscape"`
 }
 
 // LessonOptions are the lesson command's options.
@@ -63,17 +61,4 @@ func Lesson(raw map[string]string, o LessonOptions) (*LessonReply, error) {
 		}
 	}
 	return r, nil
-}
-
-// jsKeys lists the js tags of a struct type's fields, in order: the keys a
-// value of that type has in the browser (vert).
-func jsKeys(v any) []string {
-	t := reflect.TypeOf(v)
-	var out []string
-	for i := range t.NumField() {
-		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("js"), ","); k != "" && k != "-" {
-			out = append(out, k)
-		}
-	}
-	return out
 }

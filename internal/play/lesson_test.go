@@ -24,7 +24,7 @@ func TestLesson(t *testing.T) {
 		t.Fatalf("frame step %d seed %s p %v, values %v", r.Frame.Step, r.Frame.Seed, r.Frame.PCAProb, r.Values)
 	}
 	c := r.Landscape
-	if c == nil || c.NX != LandscapeGrid || c.X0 != -1 || c.X1 != 2 || c.Y0 != -1 || c.Y1 != 2 || len(c.Levels) == 0 || len(c.Lines) == 0 {
+	if c == nil || c.NX != LandscapeGrid || c.Extent != [4]float64{-1, 2, -1, 2} || len(c.Levels) == 0 || len(c.Lines) == 0 {
 		t.Fatalf("landscape %+v", c)
 	}
 	r2, _ := Lesson(map[string]string{}, LessonOptions{})
@@ -45,11 +45,11 @@ func TestProtocolLesson(t *testing.T) {
 		t.Fatalf("protocol lesson %+v", p.Lesson)
 	}
 	for _, k := range []string{"step", "seed", "bestFit", "allFit", "gen", "steps", "playground"} {
-		if !slices.Contains(p.Keys["lessonFrame"], k) {
-			t.Errorf("lessonFrame keys %v lack %q", p.Keys["lessonFrame"], k)
+		if !slices.Contains(p.Keys["LessonFrame"], k) {
+			t.Errorf("LessonFrame keys %v lack %q", p.Keys["LessonFrame"], k)
 		}
 	}
-	if !slices.Contains(p.Commands, "lesson") {
+	if !slices.ContainsFunc(p.Commands, func(c CommandSpec) bool { return c.Name == "lesson" && c.Reply == "LessonReply" }) {
 		t.Error("the lesson command is not in the protocol")
 	}
 }

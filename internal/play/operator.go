@@ -16,30 +16,37 @@ import (
 // those rows; their children, f, v and the selection's verdict are the
 // solver's own (solver.PCATrial), not evaluated again here.
 type Operator struct {
-	Generation int
-	N, Count   int
-	K, M       int
-	Selected   []float64 // indices into the inputs, best first
+	Generation int `js:"generation"`
+	N          int `js:"n"`
+	Count      int `js:"count"`
+	K          int `js:"k"`
+	M          int `js:"m"`
+	// Selected are indices into the inputs, best first.
+	Selected []float64 `js:"selected"`
 	// Inputs are the points the operator was applied to (Count×N):
 	// Inputs[i] is x_i, Points[i] its reconstruction x'_i.
-	Inputs  []float64
-	Mean    []float64
-	Values  []float64
-	Vectors []float64 // n×n, v_j = Vectors[j*N:(j+1)*N]
-	Coords  []float64 // Count×M
-	Points  []float64 // reconstructions, Count×N
+	Inputs []float64 `js:"inputs"`
+	Mean   []float64 `js:"mean"`
+	Values []float64 `js:"values"`
+	// Vectors is n×n, v_j = Vectors[j*N:(j+1)*N].
+	Vectors []float64 `js:"vectors"`
+	// Coords is Count×M.
+	Coords []float64 `js:"coords"`
+	// Points are the reconstructions, Count×N.
+	Points []float64 `js:"points"`
 	// Trial[i] is 1 when row i became a child (a PCA trial), else 0.
-	Trial []float64
+	Trial []float64 `js:"trial"`
 	// Children (Count×N) holds each trial's child as evaluated: x'_i
 	// repaired into the box (equal to Points[i] when that was inside). Rows
 	// without a trial hold their reconstruction.
-	Children []float64
+	Children []float64 `js:"children"`
 	// PF and PV are f and v of each child as the run counted them; NaN for
 	// rows without a trial.
-	PF, PV []float64
+	PF []float64 `js:"pf"`
+	PV []float64 `js:"pv"`
 	// Accepted[i] is 1 when the selection accepted row i's child
 	// (solver.PCATrial.Accepted), else 0.
-	Accepted []float64
+	Accepted []float64 `js:"accepted"`
 }
 
 func newOperator(snap *solver.Snapshot) *Operator {

@@ -3,8 +3,9 @@ package play
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
+	"strings"
 
-	"pcaplay/internal/experiment"
 	"pcaplay/internal/lesson"
 )
 
@@ -13,51 +14,21 @@ import (
 // # Worker messages
 //
 // The page talks to its Web Worker (site/worker.js, which loads the Go
-// module) with requests {id, cmd, run, ...args} and gets back either
+// module) with requests {id, cmd, ...fields} and gets back either
 // {id, ok: true, result} or {id, error: {code, message}}, code one of
-// Codes. Typed arrays in a result are transferred, not copied. The commands
-// (Protocol.Commands) and their results:
+// Codes. The commands, their request fields and their replies are the
+// table Commands (commands.go); the fields' names and types on the wire are
+// their structs' js tags (wire.go). Typed arrays in a result are
+// transferred, not copied. The worker relays every request to the module
+// as it is; before a configure it asks the module which official CEC 2017
+// files the run needs (needData), fetches them and hands them over
+// (loadData, or dataFailed), so that every run of the page at an official D
+// uses the official data (data.go).
 //
-//	protocol()                   → Protocol (the worker checks Version)
-//	catalog()                    → {problems: [{name, description, teaching, dims, numIneq, numEq}], algorithms: [{name, title, help}]}
-//	open()                       → run id (a Runs id)
-//	close(run)                   → true
-//	configure(run, state, opts)  → Configured: {config, notices, params, lower, upper, numIneq, numEq, frame, landscape}
-//	step(run, StepOptions)       → Frame
-//	reset(run, FrameOptions)     → Frame (the initial population again)
-//	view(run, ViewOptions)       → Contour, or null for D ≠ 2
-//	landscape(run, nx, ny[, x0, x1, y0, y1]) → Contour
-//	digest(state, steps)         → {hash, bestF, bestV, fes, generations} (RunDigest)
-//	memory()                     → {wasmBytes, heapAlloc, heapSys, runs}
-//	lesson(state, {landscape})   → LessonReply: {frame, notices, values, landscape}
-//	                               (the guided lesson of Fig. 1; no run involved)
-//	needData(state)              → DataNeed: {problem, dim, files, loaded}
-//	loadData(problem, dim, files, sums) → DataInfo: {label, note} (files:
-//	                               name → Uint8Array; sums: name → SHA-256)
-//	dataFailed(problem, dim, reason) → true
-//	record(run, name, index)     → the finished run's record, one JSON line of
-//	                               the cec run -o schema (configure with
-//	                               {record: true})
-//
-// configure's options also take record (a run of the experiment view) and
-// its reply carries data: DataInfo. The worker (site/worker.js) calls
-// needData, fetches the files and calls loadData (or dataFailed) before it
-// configures a run, so every run of the page at an official D uses the
-// official data (internal/play/data.go).
-//	summarise(jsonl, options)    → experiment.Results (Summarise: the results view of
-//	                               run records, JSON lines as cec run -o writes them;
-//	                               options a JSON text of SummariseOptions)
-//	compareSetup(state, n)       → CompareSetup: {values, overrides, names, notices}
-//	                               (compare mode: the address split into n runs)
-//	compare([run…], CompareOptions) → CompareFrame: {chart, scoreboard, colors, landscape, pc}
-//	                               (the overlaid chart, the scoreboard, the shared landscape
-//	                               or the runs on one principal-component plane)
-//	export(run, what)            → Export: {text, name, type}; what one of Exports
-//	                               (history csv or json, the cec run command, the chart)
-//
-// The keys of every object the module returns are listed in Protocol.Keys
-// (the wasm tests check the module against them); a frame leaves out the
-// fields it does not carry.
+// Protocol lists each command with its request fields and the type of its
+// reply, and the keys of every object type requests and replies carry;
+// site/protocol.js has them, JSDoc types of them and the page's client:
+// one async function per command.
 //
 // # The page's embed API (postMessage)
 //
@@ -70,7 +41,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 6
+const ProtocolVersion = 7
 
 // Grid sizes and constants the page and the module share.
 const (
@@ -108,8 +79,8 @@ type ProtocolSpec struct {
 	Version int `json:"version"`
 	// Errors maps the JavaScript name of each code to the code.
 	Errors map[string]string `json:"errors"`
-	// Commands are the worker's commands.
-	Commands []string `json:"commands"`
+	// Commands are the worker's commands (the table Commands).
+	Commands []CommandSpec `json:"commands"`
 	Grid     struct {
 		Landscape int `json:"landscape"`
 		PC        int `json:"pc"`
@@ -143,7 +114,9 @@ type ProtocolSpec struct {
 		Letters []string `json:"letters"`
 		Shared  []string `json:"shared"`
 	} `json:"compare"`
-	// Keys lists the keys of each object the module returns.
+	// Keys lists the keys of every object type of the commands' requests
+	// and replies, by TypeName: their js tags (json tags inside a
+	// JSONText).
 	Keys  map[string][]string `json:"keys"`
 	Embed struct {
 		Command  string   `json:"command"`  // message type of a command
@@ -160,6 +133,64 @@ type ProtocolSpec struct {
 	} `json:"lesson"`
 }
 
+// CommandSpec is a command of the table as Protocol lists it.
+type CommandSpec struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+	// Request are the request's fields (its js keys), in order.
+	Request []string `json:"request"`
+	// Reply is the reply's type: a TypeName of Keys, or the JSDoc type of
+	// a plain value ("number", "boolean", "string").
+	Reply string `json:"reply"`
+}
+
+// commandSpecs returns the specs of cmds and the keys of every object
+// type their requests and replies carry.
+func commandSpecs(cmds []Command) ([]CommandSpec, map[string][]string) {
+	var specs []CommandSpec
+	var roots []reflect.Type
+	for _, c := range cmds {
+		s := CommandSpec{Name: c.Name, Doc: c.Doc, Request: []string{}, Reply: replyName(c.Reply)}
+		for _, f := range WireFields(c.Request) {
+			s.Request = append(s.Request, f.Key)
+		}
+		specs = append(specs, s)
+		roots = append(roots, c.Request, c.Reply)
+	}
+	keys := map[string][]string{}
+	for name, w := range wireTypes(roots) {
+		if k := w.keys(); len(k) > 0 {
+			keys[name] = k
+		}
+	}
+	return specs, keys
+}
+
+// replyDocType is the JSDoc type of c's reply: a pointer is its value
+// (a handler answers nil only with an error), except where the command
+// says it answers null.
+func replyDocType(c Command) string {
+	t := c.Reply
+	if t.Kind() == reflect.Pointer && !strings.Contains(c.Doc, "null") {
+		t = t.Elem()
+	}
+	return jsDocType(t, false, false)
+}
+
+// replyName is the name of a reply type in CommandSpec.Reply.
+func replyName(t reflect.Type) string {
+	if j := JSONTextType(t); j != nil {
+		t = j
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Struct {
+		return TypeName(t)
+	}
+	return jsDocType(t, false, false)
+}
+
 // Protocol returns the protocol spec.
 func Protocol() ProtocolSpec {
 	var p ProtocolSpec
@@ -169,9 +200,7 @@ func Protocol() ProtocolSpec {
 		"INTERNAL": CodeInternal, "EXITED": CodeExited, "WORKER_FAILED": CodeWorkerFailed,
 		"UNKNOWN_COMMAND": CodeUnknownCommand,
 	}
-	p.Commands = []string{"protocol", "catalog", "open", "close", "configure", "step", "reset", "view", "landscape", "digest", "memory", "lesson",
-		"needData", "loadData", "dataFailed", "record", "summarise",
-		"compareSetup", "compare", "export"}
+	p.Commands, p.Keys = commandSpecs(Commands())
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
@@ -180,41 +209,6 @@ func Protocol() ProtocolSpec {
 	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside
 	p.Phases = OperatorPhases
 	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = MaxCompareRuns, RunLetters, SharedKeys
-	p.Keys = map[string][]string{
-		"configured": {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
-		"dataNeed":   {"problem", "dim", "files", "loaded"},
-		"dataInfo":   {"label", "note"},
-		"frame":      {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
-		"status":     {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
-		"operator": {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords",
-			"points", "trial", "children", "pf", "pv", "accepted"},
-		"contour": {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
-		"pc":      {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
-		"notice":  {"key", "value", "message"},
-		"param":   {"key", "help", "kind", "default", "value", "min", "max", "choices"},
-		"memory":  {"wasmBytes", "heapAlloc", "heapSys", "runs"},
-		"lesson":  {"frame", "notices", "values", "landscape"},
-		// compare mode
-		"compareSetup": {"values", "overrides", "names", "notices"},
-		"compareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
-		"scoreboard":   jsKeys(Scoreboard{}),
-		"export":       jsKeys(Export{}),
-		// the lesson's frame and its parts: the js tags of internal/lesson
-		"lessonFrame": jsKeys(lesson.Frame{}),
-		"lessonFit":   jsKeys(lesson.FitFrame{}),
-		"lessonGen":   jsKeys(lesson.GenFrame{}),
-		"lessonStats": jsKeys(lesson.StatsFrame{}),
-		"lessonStep":  jsKeys(lesson.Step{}),
-		// the summarise command's results and options (json tags of
-		// internal/experiment)
-		"results":          jsonKeys(experiment.Results{}),
-		"resultsDim":       jsonKeys(experiment.DimResults{}),
-		"resultsTable":     jsonKeys(experiment.ConfigTable{}),
-		"resultsCharts":    jsonKeys(experiment.ProblemCharts{}),
-		"resultsProgress":  jsonKeys(experiment.Progress{}),
-		"resultsPending":   jsonKeys(experiment.PendingCell{}),
-		"summariseOptions": jsonKeys(SummariseOptions{}),
-	}
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}
 	p.Lesson.Name = lesson.Name
@@ -223,20 +217,24 @@ func Protocol() ProtocolSpec {
 	return p
 }
 
-// ProtocolJS returns site/protocol.js: the Protocol as an ES module.
+// ProtocolJS returns site/protocol.js: the Protocol as an ES module, the
+// JSDoc types of the commands' requests and replies, and the page's client
+// of the module (Commands: one async method per command).
 func ProtocolJS() []byte {
-	j, err := json.MarshalIndent(Protocol(), "", "  ")
+	p := Protocol()
+	j, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		panic(err) // the spec is plain data
 	}
 	var b bytes.Buffer
-	b.WriteString(`// protocol.js: the Go↔JS protocol (message keys, error codes, shared
-// constants) as one frozen object. GENERATED from internal/play/protocol.go:
+	b.WriteString(`// protocol.js: the Go↔JS protocol (commands, message keys, error codes,
+// shared constants) as one frozen object, the types of the commands'
+// requests and replies, and the page's client of the module. GENERATED from
+// internal/play (protocol.go, commands.go and the js tags of the types):
 //
 //	go test ./internal/play -run TestProtocolJS -update
 //
 // Do not edit by hand; TestProtocolJS fails when this file and Go disagree.
-// The shapes of the messages are documented in internal/play/protocol.go.
 
 const freeze = (o) => {
   for (const v of Object.values(o)) if (v && typeof v === "object") freeze(v);
@@ -254,5 +252,46 @@ export const PHASES = PROTOCOL.phases;
 /** Grid sizes: landscape, pc, max nodes per side. */
 export const GRID = PROTOCOL.grid;
 `)
+	cmds := Commands()
+	var roots []reflect.Type
+	for _, c := range cmds {
+		roots = append(roots, c.Request, c.Reply)
+	}
+	var t strings.Builder
+	t.WriteString(`
+// The objects of the commands' requests and replies, by their Go type's
+// name (their keys: PROTOCOL.keys). A key in brackets may be left out; so
+// may every key of a request's options (its zero value), and a request
+// may give an Array where a Float64Array is named.
+`)
+	jsDocTypedefs(&t, wireTypes(roots))
+	b.WriteString(t.String())
+	b.WriteString(`
+/**
+ * Commands is the page's client of the module: one async method per
+ * command of PROTOCOL.commands, each of which sends its request with
+ * this.call(cmd, request) and resolves with the reply. A subclass (the
+ * worker client) supplies call.
+ */
+export class Commands {
+  /**
+   * @abstract
+   * @param {string} cmd
+   * @param {Object} request
+   * @returns {Promise<*>}
+   */
+  call(cmd, request) { return Promise.reject(new Error("Commands.call: no transport for " + cmd + " " + typeof request)); }
+`)
+	for _, c := range cmds {
+		b.WriteString("\n  /**\n   * " + c.Name + ": " + c.Doc + ".\n")
+		param, arg := "", "{}"
+		if len(WireFields(c.Request)) > 0 {
+			b.WriteString("   * @param {" + TypeName(c.Request) + "} request\n")
+			param, arg = "request", "request"
+		}
+		b.WriteString("   * @returns {Promise<" + replyDocType(c) + ">}\n   */\n")
+		b.WriteString("  async " + c.Name + "(" + param + ") { return this.call(" + jsString(c.Name) + ", " + arg + "); }\n")
+	}
+	b.WriteString("}\n")
 	return b.Bytes()
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"reflect"
 	"strings"
 	"sync"
 
@@ -96,21 +95,3 @@ func readRecords(jsonl []byte, name string) ([]experiment.Record, error) {
 
 // oneLine joins the lines of a message.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// jsonKeys lists the json keys of a struct type's fields, in order
-// (embedded structs' keys in their place).
-func jsonKeys(v any) []string {
-	t := reflect.TypeOf(v)
-	var out []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.Anonymous && f.Tag.Get("json") == "" {
-			out = append(out, jsonKeys(reflect.New(f.Type).Elem().Interface())...)
-			continue
-		}
-		if k, _, _ := strings.Cut(f.Tag.Get("json"), ","); k != "" && k != "-" {
-			out = append(out, k)
-		}
-	}
-	return out
-}

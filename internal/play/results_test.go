@@ -56,13 +56,13 @@ func TestSummarise(t *testing.T) {
 	if err := json.Unmarshal(got, &keys); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Protocol().Keys["results"] {
+	for _, k := range Protocol().Keys["ExperimentResults"] {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("results have no key %q", k)
 		}
 	}
-	if len(keys) != len(Protocol().Keys["results"]) {
-		t.Errorf("results keys %d, protocol lists %v", len(keys), Protocol().Keys["results"])
+	if len(keys) != len(Protocol().Keys["ExperimentResults"]) {
+		t.Errorf("results keys %d, protocol lists %v", len(keys), Protocol().Keys["ExperimentResults"])
 	}
 	// no options: the defaults
 	if _, err := Summarise(lines, nil); err != nil {
@@ -201,7 +201,7 @@ func TestSummariseGrid(t *testing.T) {
 	if err := json.Unmarshal(got, &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Protocol().Keys["resultsProgress"] {
+	for _, k := range Protocol().Keys["ExperimentProgress"] {
 		if _, ok := res.Progress[k]; !ok {
 			t.Errorf("progress has no key %q", k)
 		}

@@ -63,15 +63,19 @@ type ConfigureOptions struct {
 // frame (the initial population, generation 0) with, for D = 2, the contour
 // of the landscape's window.
 type Configured struct {
-	Config         Config
-	Notices        []Notice
-	Params         []ParamInfo
-	Lower, Upper   []float64
-	NumIneq, NumEq int
-	Frame          *Frame
-	Landscape      *Contour
+	// Config is the sanitized configuration as URL values (Config.Values).
+	Config  map[string]string `js:"config"`
+	Notices []Notice          `js:"notices"`
+	Params  []ParamInfo       `js:"params"`
+	Lower   []float64         `js:"lower"`
+	Upper   []float64         `js:"upper"`
+	NumIneq int               `js:"numIneq"`
+	NumEq   int               `js:"numEq"`
+	Frame   *Frame            `js:"frame"`
+	// Landscape is the 2-D landscape's contour; nil (null) for D ≠ 2.
+	Landscape *Contour `js:"landscape"`
 	// Data says which CEC 2017 data the run uses (data.go).
-	Data DataInfo
+	Data DataInfo `js:"data"`
 }
 
 // Configure starts run id afresh from URL values (Sanitize), evaluates its
@@ -109,7 +113,7 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 		notes = []Notice{}
 	}
 	lo, hi := s.P.Bounds()
-	return &Configured{Config: c, Notices: notes, Params: params, Lower: lo, Upper: hi,
+	return &Configured{Config: c.Values(), Notices: notes, Params: params, Lower: lo, Upper: hi,
 		NumIneq: s.P.NumIneq(), NumEq: s.P.NumEq(), Frame: f, Landscape: land, Data: info}, nil
 }
 

@@ -53,7 +53,11 @@ func TestRunsSideBySide(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	alone, err := NewSession(ca.Config)
+	cfg, _, _, err := Sanitize(ca.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := NewSession(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -425,8 +425,8 @@ func TestZoomWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	z := s.Zoom
-	if c.X0 != z.X0 || c.X1 != z.X1 || c.Y0 != z.Y0 || c.Y1 != z.Y1 || c.NX != 160 {
-		t.Errorf("landscape over %v..%v × %v..%v (%d nodes), want the window %+v", c.X0, c.X1, c.Y0, c.Y1, c.NX, z)
+	if c.Extent != [4]float64{z.X0, z.X1, z.Y0, z.Y1} || c.NX != 160 {
+		t.Errorf("landscape over %v (%d nodes), want the window %+v", c.Extent, c.NX, z)
 	}
 	if side := math.Max(z.X1-z.X0, z.Y1-z.Y0); side < ZoomMinSide*3 || side > 0.5*(hi[0]-lo[0]) {
 		t.Errorf("after 400 generations the window side is %g (box %g)", side, hi[0]-lo[0])

@@ -27,19 +27,22 @@ const (
 // boundaries and the infeasible region, all in plane coordinates (u, v).
 // For D = 2 the plane is the decision space itself.
 type Contour struct {
-	NX, NY         int
-	X0, X1, Y0, Y1 float64
-	Levels         []float64
-	LogScale       bool
+	NX int `js:"nx"`
+	NY int `js:"ny"`
+	// Extent is the sampled window [x0, x1, y0, y1]: u from x0 to x1, v
+	// from y0 to y1.
+	Extent   [4]float64 `js:"extent"`
+	Levels   []float64  `js:"levels"`
+	LogScale bool       `js:"logScale"`
 	// Lines holds every polyline's points as flat u,v pairs; polyline p
 	// is Lines[2*LineStart[p] : 2*LineStart[p+1]].
-	Lines     []float64
-	LineStart []float64
-	LineKind  []float64
-	LineIndex []float64
+	Lines     []float64 `js:"lines"`
+	LineStart []float64 `js:"lineStart"`
+	LineKind  []float64 `js:"lineKind"`
+	LineIndex []float64 `js:"lineIndex"`
 	// Mask has NX·NY node flags (MaskInfeasible, MaskOutside), row-major
-	// with row j at v = Y0 + j·(Y1−Y0)/(NY−1).
-	Mask []uint8
+	// with row j at v = y0 + j·(y1−y0)/(NY−1).
+	Mask []uint8 `js:"mask"`
 }
 
 // plane maps (u, v) to a point of the decision space.
@@ -92,7 +95,7 @@ func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLe
 		}
 		return g
 	}
-	c := &Contour{NX: nx, NY: ny, X0: x0, X1: x1, Y0: y0, Y1: y1, Mask: mask}
+	c := &Contour{NX: nx, NY: ny, Extent: [4]float64{x0, x1, y0, y1}, Mask: mask}
 	addLines := func(g *contour.Grid, level float64, kind, index int) {
 		for _, pl := range contour.Lines(g, level) {
 			if len(pl) < 4 {
@@ -263,18 +266,25 @@ func (s *Session) ZoomLandscape() (*Contour, error) {
 // PCView is the population seen in the plane of its first two principal
 // components through its mean.
 type PCView struct {
-	Generation int
-	Mean       []float64
-	V1, V2     []float64
-	Values     []float64 // all n eigenvalues, descending
-	Coords     []float64 // population, Count×2
-	F, V       []float64
-	Best       []float64 // best-so-far in plane coordinates
-	Contour    *Contour
-	VarianceJS []byte // explained-variance chart option
+	Generation int       `js:"generation"`
+	Mean       []float64 `js:"mean"`
+	V1         []float64 `js:"v1"`
+	V2         []float64 `js:"v2"`
+	// Values are all n eigenvalues, descending.
+	Values []float64 `js:"values"`
+	// Coords are the population's, Count×2.
+	Coords []float64 `js:"coords"`
+	F      []float64 `js:"f"`
+	V      []float64 `js:"v"`
+	// Best is the best-so-far in plane coordinates.
+	Best []float64 `js:"best"`
+	// VarianceJS is the explained-variance chart's option.
+	VarianceJS []byte `js:"variance,string"`
 	// VarianceCSV is the same explained variance as CSV (VarianceCSV),
 	// the chart's export.
-	VarianceCSV []byte
+	VarianceCSV []byte `js:"varianceCSV,string"`
+	// Contour is the plane's, when sampled.
+	Contour *Contour `js:"contour,omitempty"`
 }
 
 // PCView computes the PCA of the current population (all points, m = 2)

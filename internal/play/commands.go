@@ -1,0 +1,355 @@
+package play
+
+import (
+	"encoding/json"
+	"reflect"
+	"runtime"
+	"strconv"
+
+	"pcaplay/core/solver"
+	"pcaplay/core/suite"
+	"pcaplay/internal/experiment"
+)
+
+// The commands of the module, written down once: Commands is the table
+// that the module's dispatcher (pcaplay/wasm) serves, that Protocol lists
+// and that site/protocol.js turns into the page's client (one async
+// function per command, with the JSDoc types of its request and reply).
+//
+// Each command takes one request, an object whose fields are the js tags
+// of its request struct, and answers one reply, encoded by the tags of its
+// reply type (wire.go). A failed command answers an error with a code
+// (errors.go) instead.
+//
+// To add a command, add its entry to Commands (with its request and reply
+// types, here or beside the code it calls) and a case to its test; to add
+// a field to a reply, add it to the reply's struct with its js tag. Then
+// regenerate site/protocol.js:
+//
+//	go test ./internal/play -run TestProtocolJS -update
+
+// Host is what the commands act on: the module's runs, and what only the
+// host of the module knows.
+type Host struct {
+	Runs *Runs
+	// LinearMemory returns the bytes of the module's linear memory (nil
+	// or natively: none).
+	LinearMemory func() int
+}
+
+// Command is one command of the table.
+type Command struct {
+	// Name is the command's name in a request.
+	Name string
+	// Doc says in one line what the command does.
+	Doc string
+	// Request is the request's struct type, Reply the reply's type.
+	Request, Reply reflect.Type
+	// Handle answers a request (a pointer to a Request).
+	Handle func(h *Host, req any) (any, error)
+}
+
+// command makes a table entry of a typed handler.
+func command[Req, Rep any](name, doc string, handle func(*Host, *Req) (Rep, error)) Command {
+	return Command{Name: name, Doc: doc, Request: reflect.TypeFor[Req](), Reply: reflect.TypeFor[Rep](),
+		Handle: func(h *Host, req any) (any, error) { return handle(h, req.(*Req)) }}
+}
+
+// Empty is the request of a command that takes nothing.
+type Empty struct{}
+
+// RunRequest names a run.
+type RunRequest struct {
+	Run RunID `js:"run"`
+}
+
+// StateRequest carries URL values: key → text (numbers and booleans are
+// read as their text).
+type StateRequest struct {
+	State map[string]string `js:"state,omitempty"`
+}
+
+// ConfigureRequest starts run Run afresh from the URL values State.
+type ConfigureRequest struct {
+	Run     RunID             `js:"run"`
+	State   map[string]string `js:"state,omitempty"`
+	Options ConfigureOptions  `js:"options,omitempty"`
+}
+
+// StepRequest advances run Run.
+type StepRequest struct {
+	Run     RunID       `js:"run"`
+	Options StepOptions `js:"options,omitempty"`
+}
+
+// ResetRequest starts run Run again.
+type ResetRequest struct {
+	Run     RunID        `js:"run"`
+	Options FrameOptions `js:"options,omitempty"`
+}
+
+// ViewRequest sets how run Run's 2-D landscape is shown.
+type ViewRequest struct {
+	Run     RunID       `js:"run"`
+	Options ViewOptions `js:"options,omitempty"`
+}
+
+// LandscapeRequest samples run Run's 2-D landscape on an NX×NY grid
+// (LandscapeGrid and NX when left out) over Extent [x0, x1, y0, y1] (the
+// problem's box when left out or empty).
+type LandscapeRequest struct {
+	Run    RunID     `js:"run"`
+	NX     *int      `js:"nx,omitempty"`
+	NY     *int      `js:"ny,omitempty"`
+	Extent []float64 `js:"extent,omitempty"`
+}
+
+// DigestRequest runs the URL values State for Steps generations (50 when
+// left out).
+type DigestRequest struct {
+	State map[string]string `js:"state,omitempty"`
+	Steps *int              `js:"steps,omitempty"`
+}
+
+// DigestReply is a RunDigest on the wire: the hash as hexadecimal text (a
+// uint64 does not fit a JavaScript number).
+type DigestReply struct {
+	Hash        string  `js:"hash"`
+	BestF       float64 `js:"bestF"`
+	BestV       float64 `js:"bestV"`
+	FES         int     `js:"fes"`
+	Generations int     `js:"generations"`
+}
+
+// Memory is the module's memory and its number of open runs.
+type Memory struct {
+	// WasmBytes is the size of the module's linear memory (Host.LinearMemory).
+	WasmBytes float64 `js:"wasmBytes"`
+	// HeapAlloc and HeapSys are the Go heap's (runtime.MemStats).
+	HeapAlloc float64 `js:"heapAlloc"`
+	HeapSys   float64 `js:"heapSys"`
+	Runs      int     `js:"runs"`
+}
+
+// LessonRequest asks for the guided lesson of the URL values State.
+type LessonRequest struct {
+	State   map[string]string `js:"state,omitempty"`
+	Options LessonOptions     `js:"options,omitempty"`
+}
+
+// LoadDataRequest hands the official files of Problem at Dim to the
+// module: Files by official name, Sums their SHA-256 by name (the
+// manifest).
+type LoadDataRequest struct {
+	Problem string            `js:"problem"`
+	Dim     int               `js:"dim"`
+	Files   map[string][]byte `js:"files,omitempty"`
+	Sums    map[string]string `js:"sums,omitempty"`
+}
+
+// DataFailedRequest says why the official files of Problem at Dim could
+// not be fetched.
+type DataFailedRequest struct {
+	Problem string `js:"problem"`
+	Dim     int    `js:"dim"`
+	Reason  string `js:"reason"`
+}
+
+// RecordRequest asks for the record of finished run Run, named Name
+// (the configuration), run number Index.
+type RecordRequest struct {
+	Run   RunID  `js:"run"`
+	Name  string `js:"name"`
+	Index int    `js:"index"`
+}
+
+// SummariseRequest asks for the results view of run records: JSONL as
+// cec run -o writes them, Options a SummariseOptions (an object, or its
+// JSON text).
+type SummariseRequest struct {
+	JSONL   string                     `js:"jsonl"`
+	Options JSONText[SummariseOptions] `js:"options,omitempty"`
+}
+
+// CompareSetupRequest splits the URL values State into N compared runs (2
+// when left out).
+type CompareSetupRequest struct {
+	State map[string]string `js:"state,omitempty"`
+	N     *int              `js:"n,omitempty"`
+}
+
+// CompareRequest asks for the compare frame of Runs (A first).
+type CompareRequest struct {
+	Runs    []RunID        `js:"runs"`
+	Options CompareOptions `js:"options,omitempty"`
+}
+
+// ExportRequest asks for export What (one of Exports) of run Run.
+type ExportRequest struct {
+	Run  RunID  `js:"run"`
+	What string `js:"what"`
+}
+
+// Catalog lists the problems and algorithms the page offers.
+type Catalog struct {
+	Problems   []ProblemInfo   `js:"problems"`
+	Algorithms []AlgorithmInfo `js:"algorithms"`
+}
+
+// ProblemInfo is a problem of the catalog (suite.Info).
+type ProblemInfo struct {
+	Name        string `js:"name"`
+	Description string `js:"description"`
+	Teaching    bool   `js:"teaching"`
+	Dims        []int  `js:"dims"`
+	NumIneq     int    `js:"numIneq"`
+	NumEq       int    `js:"numEq"`
+}
+
+// AlgorithmInfo is an algorithm of the catalog (solver.Algorithm).
+type AlgorithmInfo struct {
+	Name  string `js:"name"`
+	Title string `js:"title"`
+	Help  string `js:"help"`
+}
+
+// Commands returns the table of commands, in the order Protocol lists
+// them. (A function, not a variable: the protocol command's handler
+// reads the table.)
+func Commands() []Command {
+	return []Command{
+		command("protocol", "the protocol (Protocol): the worker checks its version",
+			func(*Host, *Empty) (JSONText[ProtocolSpec], error) {
+				b, err := json.Marshal(Protocol())
+				return JSONText[ProtocolSpec](b), err
+			}),
+		command("catalog", "the problems and algorithms the page offers", catalogCmd),
+		command("open", "opens a run and returns its id; configure it next",
+			func(h *Host, _ *Empty) (RunID, error) { return RunID(h.Runs.Open()), nil }),
+		command("close", "forgets a run",
+			func(h *Host, r *RunRequest) (bool, error) { return true, h.Runs.Close(int(r.Run)) }),
+		command("configure", "starts a run afresh from URL values and returns what the page shows first",
+			func(h *Host, r *ConfigureRequest) (*Configured, error) {
+				return h.Runs.Configure(int(r.Run), r.State, r.Options)
+			}),
+		command("step", "applies generations as the options say and returns the frame after them",
+			func(h *Host, r *StepRequest) (*Frame, error) {
+				s, err := h.Runs.Session(int(r.Run))
+				if err != nil {
+					return nil, err
+				}
+				return s.Advance(r.Options)
+			}),
+		command("reset", "starts a run again from its configuration: the frame of its initial population",
+			func(h *Host, r *ResetRequest) (*Frame, error) { return h.Runs.Reset(int(r.Run), r.Options) }),
+		command("view", "sets how the 2-D landscape is shown: its contour, or null for D ≠ 2",
+			func(h *Host, r *ViewRequest) (*Contour, error) {
+				s, err := h.Runs.Session(int(r.Run))
+				if err != nil {
+					return nil, err
+				}
+				return s.View(r.Options)
+			}),
+		command("landscape", "samples the 2-D landscape on a grid over an extent", landscapeCmd),
+		command("digest", "runs URL values afresh, apart from every open run, and returns the run's digest (RunDigest)", digestCmd),
+		command("memory", "the module's memory and open runs",
+			func(h *Host, _ *Empty) (Memory, error) {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				mem := Memory{HeapAlloc: float64(m.HeapAlloc), HeapSys: float64(m.HeapSys), Runs: h.Runs.Len()}
+				if h.LinearMemory != nil {
+					mem.WasmBytes = float64(h.LinearMemory())
+				}
+				return mem, nil
+			}),
+		command("lesson", "the guided lesson of Fig. 1 for URL values (no run involved)",
+			func(_ *Host, r *LessonRequest) (*LessonReply, error) { return Lesson(r.State, r.Options) }),
+		command("needData", "the official CEC 2017 files the run of URL values needs",
+			func(h *Host, r *StateRequest) (DataNeed, error) { return h.Runs.NeedData(r.State) }),
+		command("loadData", "hands the official files of a problem and dimension to the module",
+			func(h *Host, r *LoadDataRequest) (DataInfo, error) {
+				return h.Runs.LoadData(r.Problem, r.Dim, r.Files, r.Sums)
+			}),
+		command("dataFailed", "says why the official files could not be fetched (the runs use generated data)",
+			func(h *Host, r *DataFailedRequest) (bool, error) {
+				return true, h.Runs.DataFailed(r.Problem, r.Dim, r.Reason)
+			}),
+		command("record", "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
+			func(h *Host, r *RecordRequest) (string, error) { return h.Runs.Record(int(r.Run), r.Name, r.Index) }),
+		command("summarise", "the results view of run records (Summarise)",
+			func(_ *Host, r *SummariseRequest) (JSONText[experiment.Results], error) {
+				b, err := Summarise([]byte(r.JSONL), r.Options)
+				return JSONText[experiment.Results](b), err
+			}),
+		command("compareSetup", "compare mode: URL values split into the compared runs",
+			func(_ *Host, r *CompareSetupRequest) (*CompareSetup, error) {
+				n := 2
+				if r.N != nil {
+					n = *r.N
+				}
+				return SanitizeCompare(r.State, n)
+			}),
+		command("compare", "compare mode: the overlaid chart, the scoreboard and the shared views of the runs", compareCmd),
+		command("export", "an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart",
+			func(h *Host, r *ExportRequest) (*Export, error) {
+				s, err := h.Runs.Session(int(r.Run))
+				if err != nil {
+					return nil, err
+				}
+				return s.Export(r.What)
+			}),
+	}
+}
+
+func catalogCmd(*Host, *Empty) (Catalog, error) {
+	var c Catalog
+	for _, in := range suite.List() {
+		c.Problems = append(c.Problems, ProblemInfo{in.Name, in.Description, in.Teaching, in.Dims, in.NumIneq, in.NumEq})
+	}
+	for _, n := range solver.Names() {
+		a, err := solver.Lookup(n)
+		if err != nil {
+			continue
+		}
+		c.Algorithms = append(c.Algorithms, AlgorithmInfo{a.Name, a.Title, a.Help})
+	}
+	return c, nil
+}
+
+func landscapeCmd(h *Host, r *LandscapeRequest) (*Contour, error) {
+	s, err := h.Runs.Session(int(r.Run))
+	if err != nil {
+		return nil, err
+	}
+	nx := LandscapeGrid
+	if r.NX != nil {
+		nx = *r.NX
+	}
+	ny := nx
+	if r.NY != nil {
+		ny = *r.NY
+	}
+	var e [4]float64
+	copy(e[:], r.Extent)
+	return s.Landscape(nx, ny, e[0], e[1], e[2], e[3])
+}
+
+func digestCmd(_ *Host, r *DigestRequest) (DigestReply, error) {
+	steps := 50
+	if r.Steps != nil {
+		steps = *r.Steps
+	}
+	d, err := RunDigest(r.State, steps)
+	if err != nil {
+		return DigestReply{}, err
+	}
+	return DigestReply{Hash: strconv.FormatUint(d.Hash, 16), BestF: d.BestF, BestV: d.BestV, FES: d.FES, Generations: d.Generations}, nil
+}
+
+func compareCmd(h *Host, r *CompareRequest) (*CompareFrame, error) {
+	ids := make([]int, len(r.Runs))
+	for i, id := range r.Runs {
+		ids[i] = int(id)
+	}
+	return h.Runs.Compare(ids, r.Options)
+}

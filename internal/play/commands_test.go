@@ -1,0 +1,185 @@
+package play
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The table: names unique, one-line docs, struct requests, and the
+// protocol lists the commands in the table's order with their request
+// fields.
+func TestCommandsTable(t *testing.T) {
+	cmds := Commands()
+	p := Protocol()
+	if len(p.Commands) != len(cmds) {
+		t.Fatalf("protocol lists %d commands, the table has %d", len(p.Commands), len(cmds))
+	}
+	seen := map[string]bool{}
+	for i, c := range cmds {
+		if seen[c.Name] {
+			t.Errorf("command %q twice", c.Name)
+		}
+		seen[c.Name] = true
+		if c.Doc == "" || strings.ContainsAny(c.Doc, "\n") || strings.HasSuffix(c.Doc, ".") {
+			t.Errorf("%s: doc %q: want one line without a final period", c.Name, c.Doc)
+		}
+		if c.Request.Kind() != reflect.Struct {
+			t.Errorf("%s: request %v is not a struct", c.Name, c.Request)
+		}
+		s := p.Commands[i]
+		if s.Name != c.Name || s.Doc != c.Doc {
+			t.Errorf("protocol command %d is %q, the table's %q", i, s.Name, c.Name)
+		}
+		var fields []string
+		for _, f := range WireFields(c.Request) {
+			fields = append(fields, f.Key)
+		}
+		if !slices.Equal(s.Request, fields) && len(fields)+len(s.Request) > 0 {
+			t.Errorf("%s: protocol request %v, fields %v", c.Name, s.Request, fields)
+		}
+		if _, ok := p.Keys[s.Reply]; !ok && !slices.Contains([]string{"number", "boolean", "string"}, s.Reply) {
+			t.Errorf("%s: reply %q is neither a type of Keys nor a plain value", c.Name, s.Reply)
+		}
+	}
+}
+
+// The keys of the page's hot path, as the page reads them: the reply
+// structs' js tags are the contract.
+func TestWireKeys(t *testing.T) {
+	k := Protocol().Keys
+	for name, want := range map[string][]string{
+		"Frame":        {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
+		"Status":       {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
+		"Contour":      {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
+		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
+		"Operator":     {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords", "points", "trial", "children", "pf", "pv", "accepted"},
+		"Configured":   {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
+		"CompareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
+		"Memory":       {"wasmBytes", "heapAlloc", "heapSys", "runs"},
+	} {
+		if !slices.Equal(k[name], want) {
+			t.Errorf("Keys[%q] = %v, want %v", name, k[name], want)
+		}
+	}
+	// typed arrays where the page draws, text where it parses
+	for _, c := range []struct {
+		t    reflect.Type
+		key  string
+		want string
+	}{
+		{reflect.TypeFor[Frame](), "f", "Float64Array"},
+		{reflect.TypeFor[Frame](), "charts", "string[]"},
+		{reflect.TypeFor[Contour](), "extent", "Float64Array"},
+		{reflect.TypeFor[Contour](), "mask", "Uint8Array"},
+		{reflect.TypeFor[PCView](), "variance", "string"},
+		{reflect.TypeFor[Configured](), "landscape", "(Contour|null)"},
+		{reflect.TypeFor[CompareSetup](), "values", "Array<Object<string, string>>"},
+	} {
+		for _, f := range WireFields(c.t) {
+			if f.Key == c.key {
+				if got := jsDocType(f.Type, false, f.String); got != c.want {
+					t.Errorf("%v.%s is a %s on the wire, want %s", c.t, c.key, got, c.want)
+				}
+			}
+		}
+	}
+}
+
+// WireFields refuses the string option on a field that holds no text.
+func TestWireFieldsStringOption(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("a string option on an int did not panic")
+		}
+	}()
+	WireFields(reflect.TypeFor[struct {
+		N int `js:"n,string"`
+	}]())
+}
+
+// Every command answers through its handler natively, with the defaults
+// the requests document; a run's commands act on the run the request
+// names.
+func TestCommandsNatively(t *testing.T) {
+	h := &Host{Runs: NewRuns()}
+	cmd := map[string]Command{}
+	for _, c := range Commands() {
+		cmd[c.Name] = c
+	}
+	call := func(name string, req any) any {
+		t.Helper()
+		r, err := cmd[name].Handle(h, req)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return r
+	}
+	if p := call("protocol", &Empty{}).(JSONText[ProtocolSpec]); !strings.Contains(string(p), `"version":`) {
+		t.Errorf("protocol: %.80s", p)
+	}
+	if c := call("catalog", &Empty{}).(Catalog); len(c.Problems) < 28 || len(c.Algorithms) < 5 {
+		t.Errorf("catalog: %d problems, %d algorithms", len(c.Problems), len(c.Algorithms))
+	}
+	id := call("open", &Empty{}).(RunID)
+	cf := call("configure", &ConfigureRequest{Run: id, State: map[string]string{"problem": "circle", "seed": "2"}}).(*Configured)
+	if cf.Config["seed"] != "2" || cf.Landscape == nil {
+		t.Errorf("configure: config %v, landscape %v", cf.Config, cf.Landscape != nil)
+	}
+	if f := call("step", &StepRequest{Run: id, Options: StepOptions{N: 3}}).(*Frame); f.Applied != 3 {
+		t.Errorf("step: applied %d", f.Applied)
+	}
+	if c := call("landscape", &LandscapeRequest{Run: id}).(*Contour); c.NX != LandscapeGrid || c.NY != LandscapeGrid {
+		t.Errorf("landscape without a grid: %d×%d", c.NX, c.NY)
+	}
+	nx := 30
+	if c := call("landscape", &LandscapeRequest{Run: id, NX: &nx, Extent: []float64{0, 1, 0, 2}}).(*Contour); c.NY != 30 || c.Extent != [4]float64{0, 1, 0, 2} {
+		t.Errorf("landscape nx = 30 over [0,1]×[0,2]: %d×%d over %v", c.NX, c.NY, c.Extent)
+	}
+	if c := call("view", &ViewRequest{Run: id, Options: ViewOptions{Grid: 20}}).(*Contour); c.NX != 20 {
+		t.Errorf("view grid 20: %d", c.NX)
+	}
+	if f := call("reset", &ResetRequest{Run: id}).(*Frame); f.Status.Generation != 0 {
+		t.Errorf("reset: generation %d", f.Status.Generation)
+	}
+	if e := call("export", &ExportRequest{Run: id, What: "command"}).(*Export); !strings.Contains(e.Text, "circle") {
+		t.Errorf("export command: %q", e.Text)
+	}
+	if d := call("digest", &DigestRequest{State: Golden.State}).(DigestReply); d.Generations == 0 {
+		t.Errorf("digest without steps: %+v", d)
+	}
+	steps := Golden.Steps
+	if d := call("digest", &DigestRequest{State: Golden.State, Steps: &steps}).(DigestReply); d.Hash != Golden.Hash {
+		t.Errorf("digest hash %s, want %s", d.Hash, Golden.Hash)
+	}
+	if m := call("memory", &Empty{}).(Memory); m.Runs != 1 || m.HeapAlloc == 0 || m.WasmBytes != 0 {
+		t.Errorf("memory natively: %+v", m)
+	}
+	if l := call("lesson", &LessonRequest{}).(*LessonReply); l.Frame == nil || l.Landscape != nil {
+		t.Errorf("lesson: frame %v, landscape %v", l.Frame != nil, l.Landscape != nil)
+	}
+	if n := call("needData", &StateRequest{State: map[string]string{"problem": "C03", "dim": "10"}}).(DataNeed); len(n.Files) == 0 {
+		t.Errorf("needData C03 at D = 10: %+v", n)
+	}
+	call("dataFailed", &DataFailedRequest{Problem: "C03", Dim: 10, Reason: "test"})
+	s := call("compareSetup", &CompareSetupRequest{State: map[string]string{"problem": "circle"}}).(*CompareSetup)
+	if len(s.Values) != 2 {
+		t.Errorf("compareSetup without n: %d runs", len(s.Values))
+	}
+	id2 := call("open", &Empty{}).(RunID)
+	call("configure", &ConfigureRequest{Run: id2, State: s.Values[1]})
+	call("configure", &ConfigureRequest{Run: id, State: s.Values[0]})
+	if f := call("compare", &CompareRequest{Runs: []RunID{id, id2}}).(*CompareFrame); len(f.Colors) != 2 {
+		t.Errorf("compare: %d colours", len(f.Colors))
+	}
+	if _, err := cmd["record"].Handle(h, &RecordRequest{Run: id, Name: "x"}); CodeOf(err) != CodeBadArgument {
+		t.Errorf("record of a run that records nothing: %v", err)
+	}
+	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: JSONText[SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
+		t.Errorf("summarise of nothing: %v", err)
+	}
+	if call("close", &RunRequest{Run: id2}) != true || h.Runs.Len() != 1 {
+		t.Errorf("close: %d runs left", h.Runs.Len())
+	}
+}
