@@ -135,6 +135,14 @@ type HECOSettings struct {
 	PCAK int
 	// PCAStream is the source of the coin of line 12 (see PCAStream).
 	PCAStream PCAStream
+	// PCARank orders Q for the k best of line 13 (see HECOPCARank).
+	PCARank HECOPCARank
+	// PCABound is the bound handling of a PCA child: 0 as the trials
+	// (HECOSettings.Bound), else de.BoundHandling(PCABound − 1).
+	PCABound int
+	// PCAFrom and PCATo are the part of the run, as fractions of MaxFES,
+	// in which line 12 applies (default 0 and 1: the whole run).
+	PCAFrom, PCATo float64
 	// W1 selects the formula of w1 (line 7), see W1Reading.
 	W1 W1Reading
 	// FStar selects the definition of f*(P), see FStarReading.
@@ -170,7 +178,7 @@ func DefaultHECO(dim int) *HECOSettings {
 	return &HECOSettings{
 		Lambda: 12, N0: 2, Delta: 1.0 / 20, H: 5, Mu0Factor: 12, MuFinal: 12,
 		P: 0.11, ArchiveRate: 4,
-		PCA: false, PCAProb: 0.1, PCAM: max(1, min(5, dim-1)), PCAK: 12,
+		PCA: false, PCAProb: 0.1, PCAM: max(1, min(5, dim-1)), PCAK: 12, PCATo: 1,
 		W1: W1Alt, Bound: HECOBoundLSHADE44,
 		F0: 0.5, CR0: 0.5, CRStd: math.Sqrt(0.1),
 		name: "heco-de", dim: dim,
@@ -215,7 +223,7 @@ func (s *HECOSettings) Params() []Param {
 		d = DefaultHECOPDE(s.dim)
 	}
 	bn := hecoBoundNames()
-	return []Param{
+	ps := []Param{
 		intParam("lambda", "λ: size of Q and number of sub-problems f_i", &s.Lambda, d.Lambda, 4, 1000),
 		floatParam("n0", "n0 > 0: prior success count of each strategy (eq. (29))", &s.N0, d.N0, 0.01, 1000),
 		floatParam("delta", "δ: reset the success counts when some q_k < δ", &s.Delta, d.Delta, 0, 0.25),
@@ -229,20 +237,23 @@ func (s *HECOSettings) Params() []Param {
 		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 10000),
 		intParam("pcak", "best points k of Q used to compute the principal components (≤ λ)", &s.PCAK, d.PCAK, 2, 1000),
 		pcaStreamParam(&s.PCAStream, d.PCAStream),
-		{Key: "w1", Help: "weight w1 of ẽ: alt (t/T)^(20·i/λ) reproduces the paper's results; literal (t/T)^(20·i) is the formula as printed",
+	}
+	ps = append(ps, hecoReadingParams(s, d)...)
+	return append(ps,
+		Param{Key: "w1", Help: "weight w1 of ẽ: alt (t/T)^(20·i/λ) reproduces the paper's results; literal (t/T)^(20·i) is the formula as printed",
 			Default: float64(d.W1), Min: 0, Max: float64(len(W1Names) - 1), Kind: Choice, Choices: W1Names,
 			Get: func() float64 { return float64(s.W1) }, Set: func(x float64) { s.W1 = W1Reading(x) }},
-		{Key: "fstar", Help: "f*(P) in ẽ = |f − f*(P)| when P has no feasible member: literal min v as printed, or best: f of the least-violated member",
+		Param{Key: "fstar", Help: "f*(P) in ẽ = |f − f*(P)| when P has no feasible member: literal min v as printed, or best: f of the least-violated member",
 			Default: float64(d.FStar), Min: 0, Max: float64(len(FStarNames) - 1), Kind: Choice, Choices: FStarNames,
 			Get: func() float64 { return float64(s.FStar) }, Set: func(x float64) { s.FStar = FStarReading(x) }},
-		{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl) or one rule for all",
+		Param{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl) or one rule for all",
 			Default: float64(d.Bound), Min: 0, Max: float64(len(bn) - 1), Kind: Choice, Choices: bn,
 			Get: func() float64 { return float64(s.Bound) }, Set: func(x float64) { s.Bound = HECOBound(x) }},
 		floatParam("f0", "initial value of every M_F slot", &s.F0, d.F0, 0.01, 1),
 		floatParam("cr0", "initial value of every M_CR slot", &s.CR0, d.CR0, 0, 1),
 		boolParam("crterminal", "L-SHADE's terminal M_CR value (CR = 0 for ever once all successful CR are 0)", &s.CRTerminal, d.CRTerminal),
 		floatParam("crstd", "standard deviation of CR ~ N(M_CR, crstd) (LSHADE44 code: √0.1)", &s.CRStd, d.CRStd, 0, 1),
-	}
+	)
 }
 
 // mu0 returns μ_0 = round(Mu0Factor·D).
@@ -273,6 +284,9 @@ func (s *HECOSettings) Validate(p problem.Problem) error {
 		}
 		if s.PCAM > d {
 			return fmt.Errorf("pcam = %d: at most D = %d components exist", s.PCAM, d)
+		}
+		if s.PCAFrom >= s.PCATo {
+			return fmt.Errorf("pcafrom = %v: must be below pcato = %v", s.PCAFrom, s.PCATo)
 		}
 	}
 	return nil
@@ -308,8 +322,9 @@ const (
 // heco is the HECO-DE / HECO-PDE Method.
 type heco struct {
 	s      HECOSettings
-	coin   *rng.PCG // the PCA coin's own stream (PCAStreamOwn), else nil
-	n      int      // dimension D
+	coin   *rng.PCG  // the PCA coin's own stream (PCAStreamOwn), else nil
+	qfi    []float64 // f_i(x_i) of Q's members (pcarank=fi)
+	n      int       // dimension D
 	lo, hi []float64
 	mu0    int
 
@@ -433,6 +448,7 @@ func (h *heco) Iterate(c *Context) error {
 
 	// Line 11: for x_i in Q, i = 1..λ.
 	coin := pcaCoin(c, h.s.PCAStream, &h.coin)
+	pcaOn := h.s.PCA && h.s.pcaWindow(tau)
 	for i := range lam {
 		// Line 6 (FES ≤ FES_max): the last generation
 		// evaluates only what the budget has left; the rest of Q stays
@@ -448,7 +464,7 @@ func (h *heco) Iterate(c *Context) error {
 		// Line 12: with probability PCAProb (HECO-PDE only; HECO-DE
 		// has no such line and draws no random number here).
 		pcaTrial := false
-		if h.s.PCA && coin.Float64() < h.s.PCAProb {
+		if pcaOn && coin.Float64() < h.s.PCAProb {
 			// Line 13: PCA-projection on Q, λ projected individuals
 			// x'_1..x'_λ, computed once per generation the first time it is
 			// needed.
@@ -462,7 +478,7 @@ func (h *heco) Iterate(c *Context) error {
 				// Line 14: y_i = x'_i, repaired into the box (see
 				// HECOBoundLSHADE44).
 				copy(y, h.proj.Points[i*n:(i+1)*n])
-				h.bound(hecoNoStrategy).Repair(y, x, h.lo, h.hi, nil)
+				h.pcaChildBound().Repair(y, x, h.lo, h.hi, nil)
 				pcaTrial = true
 			}
 		}
@@ -945,8 +961,7 @@ func siftDown(hp []rankKey, j int) {
 // themselves, wasting an evaluation on a copy of the parent); h.proj stays
 // nil and such trials fall back to mutation and crossover, as in PMODE.
 func (h *heco) project(c *Context) error {
-	less := pca.ByFeasibility(h.qf, h.qv)
-	proj, err := h.projector.Project(h.qx, h.n, less, min(h.s.PCAK, h.s.Lambda), min(h.s.PCAM, h.n))
+	proj, err := h.projector.Project(h.qx, h.n, h.pcaLess(), min(h.s.PCAK, h.s.Lambda), min(h.s.PCAM, h.n))
 	switch {
 	case errors.Is(err, pca.ErrZeroVariance):
 		return nil
