@@ -32,7 +32,7 @@ let ready = false;
 const messages = new Messages(document.body);
 const say = (text) => messages.say(text);
 const client = new WorkerClient();
-const controller = new RunController(client.open());
+const controller = new RunController(client.runHandle());
 const view = new RunView($("[data-run-view]"), {
   counters: $('[data-role="counters"]'),
   onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
@@ -179,7 +179,7 @@ applyPage();
 updateTransport();
 enqueue(async () => {
   try {
-    catalog = await client.call("catalog");
+    catalog = await client.catalog();
     settings.setCatalog(catalog);
     state = state.with({ catalog });
     await apply({}, "url", "", bootNotices);

@@ -92,7 +92,7 @@ for (let i = 0; i < N; i++) {
     panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
   }
   host.append(root);
-  const controller = new RunController(client.open());
+  const controller = new RunController(client.runHandle());
   const view = new RunView(root, {
     counters: head,
     onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
@@ -174,7 +174,7 @@ async function refresh({ chart = true, view = false, playing = false, now = perf
   const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
   if (pc > 1) cmp.lastPCAt = now;
   const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
-  const cf = await client.call("compare", { runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names, pc } });
+  const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names, pc } });
   if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
   colors = cf.colors;
   drawScoreboard(cf.scoreboard);
@@ -352,7 +352,7 @@ async function apply(changes, origin, what, extraNotices = []) {
   const page = [...t.changed].filter((k) => PAGE_KEYS.includes(k));
   if (t.restart || !A.controller.run) {
     player.stop();
-    const setup = await client.call("compareSetup", { state: next.run(), n: N });
+    const setup = await client.compareSetup({ state: next.run(), n: N });
     const configured = [];
     for (let i = 0; i < N; i++) configured.push(await runs[i].controller.configure(setup.values[i], { zoom: false }));
     // the state: A's sanitized values, the others' overrides prefixed
@@ -431,7 +431,7 @@ applyPage();
 updateTransport();
 enqueue(async () => {
   try {
-    catalog = await client.call("catalog");
+    catalog = await client.catalog();
     settings.setCatalog(catalog);
     for (const r of runs) if (r.settings) r.settings.setCatalog(catalog);
     state = state.with({ catalog });

@@ -88,7 +88,7 @@ const view = createExperimentView(root, {
   onDownload: download,
 });
 
-const results = createResultsView(view.results, { summarise: (jsonl, options) => probe.call("summarise", { jsonl, options }) });
+const results = createResultsView(view.results, { summarise: (jsonl, options) => probe.summarise({ jsonl, options }) });
 
 // showResults shows the results of the finished runs (or none): partial
 // results with the grid while runs are missing, except at the end of an
@@ -196,7 +196,7 @@ window.addEventListener("hashchange", () => {
 // ---------- checking the configurations with Go ----------
 async function checkConfigs() {
   const errors = [];
-  const h = probe.open();
+  const h = probe.runHandle();
   const problem = def.problems[0];
   const dim = all.find((j) => j.problem === problem).dim;
   try {
@@ -376,7 +376,7 @@ function download() {
 // ---------- boot ----------
 const ready = (async () => {
   try {
-    catalog = await probe.call("catalog");
+    catalog = await probe.catalog();
   } catch (e) {
     messages.error(e.message);
     throw e;

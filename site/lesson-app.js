@@ -85,7 +85,7 @@ async function drain() {
   while (pending.length) {
     const want = Object.assign({}, values);
     for (const c of pending.splice(0)) Object.assign(want, typeof c === "function" ? c(want) : c);
-    const reply = await client.call("lesson", { state: want, options: { landscape: !haveLandscape } });
+    const reply = await client.lesson({ state: want, options: { landscape: !haveLandscape } });
     if (reply.landscape) { view.setLandscape(reply.landscape); haveLandscape = true; }
     values = reply.values;
     frame = reply.frame;

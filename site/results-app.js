@@ -7,7 +7,7 @@ import { createResultsView } from "./results-view.js";
 
 const client = new WorkerClient();
 const view = createResultsView(document.querySelector("[data-results-view]"), {
-  summarise: (jsonl, options) => client.call("summarise", { jsonl, options }),
+  summarise: (jsonl, options) => client.summarise({ jsonl, options }),
 });
 // for tests and the console
 window.pcaplayResults = view;

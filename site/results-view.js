@@ -26,7 +26,7 @@
 // and the JSON lines export is Go's canonical re-encoding of them, so
 // `cec table`, `cec rank`, `cec wilcoxon` and `cec merge` read it.
 //
-//   const view = createResultsView(root, { summarise: (jsonl, options) => client.call("summarise", { jsonl, options }) });
+//   const view = createResultsView(root, { summarise: (jsonl, options) => client.summarise({ jsonl, options }) });
 //   await view.show({ configs: ["pmode", "cmode"], source: "exp.jsonl" }, records);
 //   await view.showPartial({ configs: ["pmode", "cmode"] }, records, { runs: 25, problems: [{ problem: "C01", dim: 10 }] });
 //

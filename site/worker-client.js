@@ -1,8 +1,11 @@
 // worker-client.js: the page's side of a Web Worker that runs the Go module
 // (worker.js). A WorkerClient owns one worker and matches replies to
-// requests; a RunHandle is one run in that worker (the module keeps runs by
-// id, so one worker can hold several). Compare mode can put its runs in one
-// worker or in one each; a pool gives each worker one run at a time.
+// requests; it has one async method per command of the module (Commands,
+// generated from Go's table in protocol.js: client.catalog(),
+// client.compare({runs, options})). A RunHandle is one run in that worker
+// (the module keeps runs by id, so one worker can hold several). Compare
+// mode can put its runs in one worker or in one each; a pool gives each
+// worker one run at a time.
 //
 // Errors reject with a WorkerError whose code is one of PROTOCOL.errors
 // (ERR.EXITED: the Go program stopped; ERR.WORKER_FAILED: the worker could
@@ -15,7 +18,7 @@
 // compile (no network, HTTP error, a page policy without
 // 'wasm-unsafe-eval'), the worker is told why ({init: {reason}}) and
 // compiles on its own; if that fails too, every call answers why.
-import { ERR } from "./protocol.js";
+import { Commands, ERR } from "./protocol.js";
 
 export class WorkerError extends Error {
   constructor(code, message) {
@@ -70,9 +73,10 @@ async function compile(url) {
   }
 }
 
-export class WorkerClient {
+export class WorkerClient extends Commands {
   /** @param {string|URL} url the worker script (a module worker) */
   constructor(url = new URL("./worker.js", import.meta.url)) {
+    super();
     this.url = url;
     this.worker = null;
     this.seq = 0;
@@ -112,7 +116,11 @@ export class WorkerClient {
     this.waiting.clear();
   }
 
-  /** call sends a command (PROTOCOL.commands) and resolves with its result. */
+  /**
+   * call sends a command (PROTOCOL.commands) with its request (an object of
+   * the request's fields) and resolves with its reply; the commands' own
+   * methods (Commands) call it.
+   */
   call(cmd, msg) {
     const w = this.worker;
     if (!w) return Promise.reject(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
@@ -126,8 +134,8 @@ export class WorkerClient {
     });
   }
 
-  /** open returns a handle on a new run in this worker. */
-  open() { return new RunHandle(this); }
+  /** runHandle returns a handle on a new run in this worker (opened on first use). */
+  runHandle() { return new RunHandle(this); }
 
   terminate() {
     if (this.worker) this.worker.terminate();
@@ -152,7 +160,7 @@ export class RunHandle {
     if (this.id !== null && this.epoch === this.client.epoch) return Promise.resolve(this.id);
     if (!this.opening || this.openingEpoch !== this.client.epoch) {
       const epoch = this.openingEpoch = this.client.epoch;
-      this.opening = this.client.call("open").then((id) => {
+      this.opening = this.client.open().then((id) => {
         if (epoch === this.client.epoch) { this.id = id; this.epoch = epoch; }
         return id;
       }).finally(() => { this.opening = null; });
@@ -160,23 +168,37 @@ export class RunHandle {
     return this.opening;
   }
 
-  /** configure(state, {view, frame}) → {config, notices, params, lower, upper, numIneq, numEq, frame, landscape} */
-  async configure(state, options) {
-    return this.client.call("configure", { run: await this.ensure(), state, options });
-  }
-  /** step({n, untilFES, maxMs, chart, playing, pc, op}) → frame */
-  async step(options) { return this.client.call("step", { run: await this.ensure(), options }); }
-  /** reset({chart, playing, pc, op}) → the frame of the initial population */
-  async reset(options) { return this.client.call("reset", { run: await this.ensure(), options }); }
-  /** view({zoom, grid}) → the landscape's contour (null for D ≠ 2) */
-  async view(options) { return this.client.call("view", { run: await this.ensure(), options }); }
-  /** exportOf(what) → {text, name, type}: the run's history ("csv", "json"), "command" or "chart" */
-  async exportOf(what) { return this.client.call("export", { run: await this.ensure(), what }); }
-  async landscape(nx, ny, extent) { return this.client.call("landscape", { run: await this.ensure(), nx, ny, extent }); }
+  /**
+   * @param {Object<string, string>} state URL values
+   * @param {import("./protocol.js").ConfigureOptions} [options]
+   * @returns {Promise<import("./protocol.js").Configured>}
+   */
+  async configure(state, options) { return this.client.configure({ run: await this.ensure(), state, options }); }
+  /**
+   * @param {import("./protocol.js").StepOptions} [options]
+   * @returns {Promise<import("./protocol.js").Frame>}
+   */
+  async step(options) { return this.client.step({ run: await this.ensure(), options }); }
+  /**
+   * @param {import("./protocol.js").FrameOptions} [options]
+   * @returns {Promise<import("./protocol.js").Frame>} the frame of the initial population
+   */
+  async reset(options) { return this.client.reset({ run: await this.ensure(), options }); }
+  /**
+   * @param {import("./protocol.js").ViewOptions} [options]
+   * @returns {Promise<import("./protocol.js").Contour|null>} the landscape's contour (null for D ≠ 2)
+   */
+  async view(options) { return this.client.view({ run: await this.ensure(), options }); }
+  /**
+   * @param {string} what "csv", "json" (the run's history), "command" or "chart"
+   * @returns {Promise<import("./protocol.js").Export>}
+   */
+  async exportOf(what) { return this.client.export({ run: await this.ensure(), what }); }
+  async landscape(nx, ny, extent) { return this.client.landscape({ run: await this.ensure(), nx, ny, extent }); }
   async close() {
     if (this.id === null || this.epoch !== this.client.epoch) return;
     const id = this.id;
     this.id = null;
-    await this.client.call("close", { run: id });
+    await this.client.close({ run: id });
   }
 }

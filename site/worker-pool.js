@@ -61,12 +61,12 @@ export class WorkerPool {
 
   newSlot() {
     const client = this.makeClient();
-    return { client, handle: client.open(), busy: false };
+    return { client, handle: client.runHandle(), busy: false };
   }
 
   restart(slot) {
     slot.client.restart();
-    slot.handle = slot.client.open();
+    slot.handle = slot.client.runHandle();
   }
 
   async loop(slot) {
@@ -104,7 +104,7 @@ export class WorkerPool {
       if (this.cb.onProgress) this.cb.onProgress(job, f.status.fes);
       if (f.status.done) break;
     }
-    const line = await watchdog(slot.client.call("record", { run: h.id, name: job.config, index: job.run }), WATCHDOG_MS);
+    const line = await watchdog(slot.client.record({ run: h.id, name: job.config, index: job.run }), WATCHDOG_MS);
     h.close().catch(() => {}); // the record is safe; a worker that fails now fails the next run's configure
     return line;
   }

@@ -5,7 +5,7 @@
   const out = {fes: [], fbits: [], vbits: []};
   const st = window.playground.status().runs, vals = window.playground.chartInfo().compare.values;
   for (let i = 0; i < st.length; i++) {
-    const w = new WorkerClient(), c = new RunController(w.open());
+    const w = new WorkerClient(), c = new RunController(w.runHandle());
     await c.configure(vals[i]);
     if (st[i].generation > 0) await c.step(st[i].generation);
     const r = c.status();

@@ -13,7 +13,7 @@
     return root;
   };
   const client = new WorkerClient();
-  const a = new RunController(client.open()), b = new RunController(client.open());
+  const a = new RunController(client.runHandle()), b = new RunController(client.runHandle());
   const va = new RunView(mk()).bind(a), vb = new RunView(mk()).bind(b);
   const sa = {problem: "C01", dim: "2", algo: "pmode", seed: "4", pcaprob: "0.5"};
   const sb = {problem: "C01", dim: "2", algo: "heco-pde", seed: "4"};
@@ -23,7 +23,7 @@
   const bits = (x) => { const d = new DataView(new ArrayBuffer(8)); d.setFloat64(0, x); return d.getBigUint64(0).toString(16); };
   const side = [bits(a.status().bestF), bits(b.status().bestF)], sideFES = [a.status().fes, b.status().fes];
   // the same settings alone, each in a worker of its own
-  const alone = async (s, n) => { const c = new RunController(new WorkerClient().open()); await c.configure(s); await c.step(n); return c; };
+  const alone = async (s, n) => { const c = new RunController(new WorkerClient().runHandle()); await c.configure(s); await c.step(n); return c; };
   const ca = await alone(sa, 30), cb = await alone(sb, 20);
   await new Promise((r) => setTimeout(r, 500)); // the charts are drawn in later tasks
   const mem = await client.call("memory");

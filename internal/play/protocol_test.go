@@ -99,3 +99,30 @@ func TestProtocolComplete(t *testing.T) {
 		t.Errorf("%d operator phases, want 6", len(p.Phases))
 	}
 }
+
+// The page's scripts call the module through the generated client
+// (Commands in site/protocol.js: client.step(...)), never by spelling a
+// command's name: no .call("name" of a command outside protocol.js and
+// worker.js (the relay, which calls the module itself).
+func TestPagesUseTheClient(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "site", "*.js"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("site/*.js: %v", err)
+	}
+	for _, f := range files {
+		if n := filepath.Base(f); n == "protocol.js" || n == "worker.js" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range Commands() {
+			for _, q := range []string{`"`, `'`, "`"} {
+				if bytes.Contains(b, []byte(".call("+q+c.Name+q)) {
+					t.Errorf("%s calls command %q by name: use the client's method (Commands in site/protocol.js)", f, c.Name)
+				}
+			}
+		}
+	}
+}
