@@ -107,47 +107,79 @@ func FloorLine(n int) []float64 {
 // over many samples (AngleStats); with st nil the sentences that quote
 // them are left out.
 func (l *Lesson) Steps(st *Stats) []Step {
+	t := newStepText(l, st)
+	steps := []Step{t.valley(), t.sample(), t.pcaBest(), t.pcaAll(), t.operator(), t.generation(), t.run()}
+	for i := range steps { // empty lists, never nil (null in the browser)
+		s := &steps[i]
+		s.Layers, s.Controls, s.Readouts = nonNil(s.Layers), nonNil(s.Controls), nonNil(s.Readouts)
+	}
+	return steps
+}
+
+// stepText is what the steps' sentences share: the sample, the numbers
+// over many samples (nil: none) and the readouts several steps show.
+type stepText struct {
+	l                           *Lesson
+	st                          *Stats
+	k, rest                     int   // the k best and the other SampleSize − k
+	kBest                       []int // indices of the k best, best first
+	angleBest, angleAll, seedRO Readout
+}
+
+func newStepText(l *Lesson, st *Stats) *stepText {
 	k := l.K
-	rest := SampleSize - k
-	deg := func(a float64) string { return strconv.FormatFloat(a, 'f', 1, 64) + "°" }
-	num := func(x float64) string { // three significant digits, no exponent in the box's range
-		if math.Abs(x) >= 1000 {
-			return strconv.FormatFloat(x, 'f', 0, 64)
-		}
-		return strconv.FormatFloat(x, 'g', 3, 64)
+	return &stepText{l: l, st: st, k: k, rest: SampleSize - k, kBest: l.Order[:k],
+		angleBest: Readout{"angle-best", fmt.Sprintf("axis of the %d best vs the valley", k), deg(l.Best.AngleDeg)},
+		angleAll:  Readout{"angle-all", "axis of all 20 vs the valley", deg(l.All.AngleDeg)},
+		seedRO:    Readout{"seed", "sample (seed)", strconv.FormatUint(l.Seed, 10)},
 	}
-	dist := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
-	kBest, fRange := l.Order[:k], func(idx []int) (lo, hi float64) {
-		lo, hi = math.Inf(1), math.Inf(-1)
-		for _, i := range idx {
-			lo, hi = math.Min(lo, l.F[i]), math.Max(hi, l.F[i])
-		}
-		return lo, hi
-	}
-	meanDist := func(idx []int) float64 {
-		s := 0.0
-		for _, i := range idx {
-			s += l.Dist[i]
-		}
-		return s / float64(max(len(idx), 1))
-	}
-	bestLo, bestHi := fRange(kBest)
-	restLo, restHi := fRange(l.Order[k:])
-	angleBest := Readout{"angle-best", fmt.Sprintf("axis of the %d best vs the valley", k), deg(l.Best.AngleDeg)}
-	angleAll := Readout{"angle-all", "axis of all 20 vs the valley", deg(l.All.AngleDeg)}
-	seedRO := Readout{"seed", "sample (seed)", strconv.FormatUint(l.Seed, 10)}
-	typical := func(kk int) string {
-		if st == nil || kk < MinK || kk-MinK >= len(st.Median) {
-			return ""
-		}
-		i := kk - MinK
-		return fmt.Sprintf("%s (half of them between %s and %s)", deg(st.Median[i]), deg(st.Q1[i]), deg(st.Q3[i]))
-	}
+}
 
-	var steps []Step
+// deg writes an angle with one decimal and a degree sign.
+func deg(a float64) string { return strconv.FormatFloat(a, 'f', 1, 64) + "°" }
 
-	// (a) The valley.
-	steps = append(steps, Step{Key: "a", Label: "(a)", Title: "Rosenbrock's valley",
+// num writes three significant digits, with no exponent in the box's range.
+func num(x float64) string {
+	if math.Abs(x) >= 1000 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// dist writes a distance with two decimals.
+func dist(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// fRange is the least and the largest f of the sample's points idx.
+func (t *stepText) fRange(idx []int) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, i := range idx {
+		lo, hi = math.Min(lo, t.l.F[i]), math.Max(hi, t.l.F[i])
+	}
+	return lo, hi
+}
+
+// meanDist is the mean distance of the points idx to the valley floor.
+func (t *stepText) meanDist(idx []int) float64 {
+	s := 0.0
+	for _, i := range idx {
+		s += t.l.Dist[i]
+	}
+	return s / float64(max(len(idx), 1))
+}
+
+// typical is the median angle for k = kk over many samples with its
+// quartiles, or "" without those numbers.
+func (t *stepText) typical(kk int) string {
+	if t.st == nil || kk < MinK || kk-MinK >= len(t.st.Median) {
+		return ""
+	}
+	i := kk - MinK
+	return fmt.Sprintf("%s (half of them between %s and %s)", deg(t.st.Median[i]), deg(t.st.Q1[i]), deg(t.st.Q3[i]))
+}
+
+// valley is step (a), Rosenbrock's valley: the function, its floor and the paper's typo.
+func (t *stepText) valley() Step {
+	return Step{Key: "a", Label: "(a)", Title: "Rosenbrock's valley",
 		Caption: "Rosenbrock's valley: its floor, the parabola y = x², leads to the minimum at (1, 1).",
 		Text: []string{
 			"Fig. 1 of the paper (§3.1) explains PCA-projection on Rosenbrock's function " +
@@ -160,100 +192,114 @@ func (l *Lesson) Steps(st *Stats) []Step {
 				"Rosenbrock function drawn here.",
 		},
 		Layers: []string{LayerContour, LayerFloor},
-	})
+	}
 
-	// (b) The sample and its k best.
+}
+
+// sample is step (b), the sample and its k best.
+func (t *stepText) sample() Step {
+	bestLo, bestHi := t.fRange(t.kBest)
+	restLo, restHi := t.fRange(t.l.Order[t.k:])
 	bText := fmt.Sprintf("As in §3.1, 20 points are drawn uniformly in the box and the k = %d with the smallest f are marked "+
-		"(squares; Fig. 1 uses k = 6). ", k)
-	if rest == 0 {
+		"(squares; Fig. 1 uses k = 6). ", t.k)
+	if t.rest == 0 {
 		bText += "With k = 20 every point is marked: the “best” are the whole sample, as in Fig. 1(d)."
 	} else {
 		closer := "they lie closer to the valley floor"
-		if meanDist(kBest) >= meanDist(l.Order[k:]) {
+		if t.meanDist(t.kBest) >= t.meanDist(t.l.Order[t.k:]) {
 			closer = "yet they lie no closer to the valley floor"
 		}
 		bText += fmt.Sprintf("Their f lies between %s and %s, that of the other %d between %s and %s, and %s: %s from it "+
 			"on average, against %s for the others. f is small only near the floor, since f ≥ 100 (y − x²)².",
-			num(bestLo), num(bestHi), rest, num(restLo), num(restHi), closer, dist(meanDist(kBest)), dist(meanDist(l.Order[k:])))
+			num(bestLo), num(bestHi), t.rest, num(restLo), num(restHi), closer, dist(t.meanDist(t.kBest)), dist(t.meanDist(t.l.Order[t.k:])))
 	}
-	steps = append(steps, Step{Key: "b", Label: "(b)", Title: fmt.Sprintf("20 random points, the %d best marked", k),
-		Caption: fmt.Sprintf("20 random points; the %d with the smallest f are marked (squares).", k),
+	return Step{Key: "b", Label: "(b)", Title: fmt.Sprintf("20 random points, the %d best marked", t.k),
+		Caption: fmt.Sprintf("20 random points; the %d with the smallest f are marked (squares).", t.k),
 		Text: []string{
 			bText,
 			fmt.Sprintf("“Best” follows the feasibility rule PMODE ranks by: feasible before infeasible, then by f (or by the "+
 				"constraint violation). Rosenbrock's function has no constraints, so here it is f alone. The sample is PMODE's own "+
-				"initial population for seed %d, so this page's link always shows these points; Resample draws another.", l.Seed),
+				"initial population for seed %d, so this page's link always shows these points; Resample draws another.", t.l.Seed),
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest},
 		Controls: []string{ControlResample, ControlK},
-		Readouts: []Readout{seedRO},
-	})
+		Readouts: []Readout{t.seedRO},
+	}
 
-	// (c) PCA of the k best.
+}
+
+// pcaBest is step (c), the PCA of the k best.
+func (t *stepText) pcaBest() Step {
 	var c2 string
-	if l.Best.AngleDeg <= FollowsDeg {
+	if t.l.Best.AngleDeg <= FollowsDeg {
 		c2 = fmt.Sprintf("Because the %d best lie along the valley, so does their axis: v₁ is only %s off the valley's "+
 			"direction (the tangent of y = x² at the floor's point nearest m), and the projected points lie %s from the floor on "+
 			"average. This is the paper's observation (§3.1): “the valley in fact can be approximated by the first principle "+
-			"component found by PCA”.", k, deg(l.Best.AngleDeg), dist(l.Best.MeanDist))
+			"component found by PCA”.", t.k, deg(t.l.Best.AngleDeg), dist(t.l.Best.MeanDist))
 	} else {
 		c2 = fmt.Sprintf("The paper's observation (§3.1) is that “the valley in fact can be approximated by the first principle "+
 			"component found by PCA”. In this sample it holds only roughly: v₁ is %s off the valley's direction (the tangent "+
 			"of y = x² at the floor's point nearest m), and the projected points lie %s from the floor on average. A few best "+
-			"points of a small random sample need not line up; resample to see others.", deg(l.Best.AngleDeg), dist(l.Best.MeanDist))
+			"points of a small random sample need not line up; resample to see others.", deg(t.l.Best.AngleDeg), dist(t.l.Best.MeanDist))
 	}
-	if t := typical(k); t != "" {
-		c2 += fmt.Sprintf(" Over %d samples the angle for k = %d is typically %s.", st.Samples, k, t)
+	if ty := t.typical(t.k); ty != "" {
+		c2 += fmt.Sprintf(" Over %d samples the angle for k = %d is typically %s.", t.st.Samples, t.k, ty)
 	}
-	steps = append(steps, Step{Key: "c", Label: "(c)", Title: fmt.Sprintf("PCA of the %d best", k),
-		Caption: fmt.Sprintf("The first principal axis of the %d best is %s off the valley's direction.", k, deg(l.Best.AngleDeg)),
+	return Step{Key: "c", Label: "(c)", Title: fmt.Sprintf("PCA of the %d best", t.k),
+		Caption: fmt.Sprintf("The first principal axis of the %d best is %s off the valley's direction.", t.k, deg(t.l.Best.AngleDeg)),
 		Text: []string{
 			fmt.Sprintf("Step 2 of PCA-projection (§3.2) computes the mean m and the covariance Σ of the k = %d best; step 3 "+
 				"takes the eigenvector of Σ with the largest eigenvalue, the first principal axis v₁, the direction in which the "+
 				"%d points spread most. Steps 4 and 5 project each of them on it, y_i = v₁ᵀ(x_i − m), and reconstruct it, "+
-				"x'_i = m + v₁ y_i: keeping one component puts the points on a line through m (dots).", k, k),
+				"x'_i = m + v₁ y_i: keeping one component puts the points on a line through m (dots).", t.k, t.k),
 			c2,
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerBestProjected},
 		Controls: []string{ControlResample, ControlK},
-		Readouts: []Readout{angleBest, seedRO},
-	})
+		Readouts: []Readout{t.angleBest, t.seedRO},
+	}
 
-	// (d) PCA of all 20.
+}
+
+// pcaAll is step (d), the PCA of all 20.
+func (t *stepText) pcaAll() Step {
 	byChance := ""
-	if l.All.AngleDeg <= FollowsDeg {
+	if t.l.All.AngleDeg <= FollowsDeg {
 		byChance = " (close, by chance)"
 	}
 	d2 := "Resample: this axis turns at random from sample to sample, while that of the best points mostly stays in the valley."
-	if tAll, tK := typical(MaxK), typical(k); tAll != "" {
+	if tAll, tK := t.typical(MaxK), t.typical(t.k); tAll != "" {
 		d2 = fmt.Sprintf("Resample: this axis turns at random from sample to sample. Over %d samples its angle is typically %s, "+
 			"close to the 45° of a random direction, against %s for the %d best. Move k towards 20 to watch the direction degrade.",
-			st.Samples, tAll, tK, k)
+			t.st.Samples, tAll, tK, t.k)
 	}
-	steps = append(steps, Step{Key: "d", Label: "(d)", Title: "PCA of all 20",
-		Caption: fmt.Sprintf("The first principal axis of all 20 points is %s off the valley's direction.", deg(l.All.AngleDeg)),
+	return Step{Key: "d", Label: "(d)", Title: "PCA of all 20",
+		Caption: fmt.Sprintf("The first principal axis of all 20 points is %s off the valley's direction.", deg(t.l.All.AngleDeg)),
 		Text: []string{
 			fmt.Sprintf("The same PCA applied to the whole sample (Fig. 1(d)): v₁ is now the direction in which 20 uniformly "+
 				"random points happen to spread most, which has nothing to do with the valley. Here it is %s off the valley's "+
 				"direction at the floor's point nearest the sample's mean%s, and the 20 projected points lie %s from the floor on "+
 				"average (the %d best: %s). In the paper's words, the mapped points “could represent any direction”.",
-				deg(l.All.AngleDeg), byChance, dist(l.All.MeanDist), k, dist(l.Best.MeanDist)),
+				deg(t.l.All.AngleDeg), byChance, dist(t.l.All.MeanDist), t.k, dist(t.l.Best.MeanDist)),
 			d2,
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerAllAxis, LayerAllProjected},
 		Controls: []string{ControlResample, ControlK},
-		Readouts: []Readout{angleAll, angleBest, seedRO},
-	})
+		Readouts: []Readout{t.angleAll, t.angleBest, t.seedRO},
+	}
 
-	// (e) The operator: project and reconstruct every point with m < D.
-	steps = append(steps, Step{Key: "e", Label: "(e)", Title: "PCA-projection: project and reconstruct",
-		Caption: fmt.Sprintf("PCA-projection moves every point onto the line of the %d best: %d of 20 reach a smaller f.", k, l.Best.Improved),
+}
+
+// operator is step (e), the operator: project and reconstruct every point with m < D.
+func (t *stepText) operator() Step {
+	return Step{Key: "e", Label: "(e)", Title: "PCA-projection: project and reconstruct",
+		Caption: fmt.Sprintf("PCA-projection moves every point onto the line of the %d best: %d of 20 reach a smaller f.", t.k, t.l.Best.Improved),
 		Text: []string{
 			fmt.Sprintf("The operator of §3.2 applies steps 4 and 5 to every point, not only to the k best: x_i becomes "+
 				"x'_i = m + V Vᵀ(x_i − m), its orthogonal projection onto the m leading axes V of the k best, through their mean. "+
 				"It needs m < D, since with m = D, V Vᵀ is the identity and every point comes back unchanged. Here D = 2, so "+
 				"m = 1: each point moves straight onto the line of the %d best (arrows), and %d of the 20 land at a smaller f.",
-				k, l.Best.Improved),
+				t.k, t.l.Best.Improved),
 			"There is no random step: the paper calls the operator PCA-projection rather than PCA-mutation because it " +
 				"“does not include a mutation step” (§3.2), and describes it as a multi-parent recombination (§3.3). Points " +
 				"already on the line stay put. In D dimensions the paper keeps m = 5 components (§3.2, §4.1). (The paper writes m " +
@@ -261,11 +307,14 @@ func (l *Lesson) Steps(st *Stats) []Step {
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerBestAxis, LayerProjection},
 		Controls: []string{ControlResample, ControlK},
-		Readouts: []Readout{{"improved", "points moved to a smaller f", fmt.Sprintf("%d of 20", l.Best.Improved)}, angleBest, seedRO},
-	})
+		Readouts: []Readout{{"improved", "points moved to a smaller f", fmt.Sprintf("%d of 20", t.l.Best.Improved)}, t.angleBest, t.seedRO},
+	}
 
-	// (f) One PMODE generation.
-	g := &l.Gen
+}
+
+// generation is step (f), one PMODE generation.
+func (t *stepText) generation() Step {
+	g := &t.l.Gen
 	npca := 0
 	for _, b := range g.FromPCA {
 		if b {
@@ -281,7 +330,7 @@ func (l *Lesson) Steps(st *Stats) []Step {
 			"dominates (lines 20–23).")
 	this := fmt.Sprintf("Here μ = λ = 20, so Q is the whole sample and its %d best are the points marked before (the paper "+
 		"runs μ = 180 and λ = k = 8, §5.2 and §3.3, so there the PCA uses all of a random Q). With p = %s, ",
-		k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64))
+		t.k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64))
 	switch npca {
 	case 0:
 		this += fmt.Sprintf("none of the 20 children came from PCA-projection this time (chance %s): resample, or raise p.",
@@ -300,7 +349,7 @@ func (l *Lesson) Steps(st *Stats) []Step {
 		if g.FromPCA[i] {
 			src = "a PCA child"
 		}
-		reps = append(reps, fmt.Sprintf("%s with f = %s replaced a point with f = %s", src, num(g.ChildF[i]), num(l.F[r])))
+		reps = append(reps, fmt.Sprintf("%s with f = %s replaced a point with f = %s", src, num(g.ChildF[i]), num(t.l.F[r])))
 	}
 	sel := " Without constraints v = 0 everywhere and dominating means a smaller f, so R holds only the child with the " +
 		"smallest f (several only on a tie), and PMODE replaces at most one point per generation on this problem: "
@@ -316,32 +365,31 @@ func (l *Lesson) Steps(st *Stats) []Step {
 	} else {
 		genCaption += "the best child replaces a worse point."
 	}
-	steps = append(steps, Step{Key: "f", Label: "(f)", Title: "One PMODE generation",
+	return Step{Key: "f", Label: "(f)", Title: "One PMODE generation",
 		Caption:  genCaption,
 		Text:     genText,
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest, LayerGeneration},
 		Controls: []string{ControlResample, ControlK, ControlPCAProb},
-		Readouts: []Readout{{"pca-children", "children from PCA-projection", fmt.Sprintf("%d of 20", npca)}, seedRO},
-	})
+		Readouts: []Readout{{"pca-children", "children from PCA-projection", fmt.Sprintf("%d of 20", npca)}, t.seedRO},
+	}
 
-	// The last step: the live playground from the same points.
-	steps = append(steps, Step{Key: "run", Label: "", Title: "Run PMODE from these points",
+}
+
+// run is step the last one: the live playground from the same points.
+func (t *stepText) run() Step {
+	g := &t.l.Gen
+	return Step{Key: "run", Label: "", Title: "Run PMODE from these points",
 		Caption: "PMODE in the playground, from these 20 points.",
 		Text: []string{
 			fmt.Sprintf("Open the playground with these 20 points as PMODE's initial population (seed %d, μ = λ = 20, k = %d, "+
 				"p = %s): its first generation is the one of step (f), and its operator panel draws every PCA-projection as in "+
 				"steps (c) and (e) as the population moves along the valley towards (1, 1).",
-				l.Seed, k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64)),
+				t.l.Seed, t.k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64)),
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest},
 		Controls: []string{ControlResample, ControlK, ControlPCAProb, ControlRun},
-		Readouts: []Readout{seedRO},
-	})
-	for i := range steps { // empty lists, never nil (null in the browser)
-		s := &steps[i]
-		s.Layers, s.Controls, s.Readouts = nonNil(s.Layers), nonNil(s.Controls), nonNil(s.Readouts)
+		Readouts: []Readout{t.seedRO},
 	}
-	return steps
 }
 
 func nonNil[T any](a []T) []T {
