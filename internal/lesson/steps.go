@@ -3,6 +3,7 @@ package lesson
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -187,9 +188,9 @@ func (t *stepText) valley() Step {
 				"Its minimum, f = 0, lies at (1, 1), at the end of a long curved valley whose floor is the parabola y = x² (dashed), " +
 				"where the second term vanishes. The walls are steep and the floor almost flat: at the minimum, f curves about " +
 				"2500 times more across the valley than along it, so a search that ignores the valley's direction crawls.",
-			"The paper prints the second term as 100(y − x²), without the square. That is a typo: without the square f has " +
-				"no minimum in the box (f(2, −1) = −499) and no valley to see; the paper's figure and text are about the usual " +
-				"Rosenbrock function drawn here.",
+			"The paper prints the second term as 100(y − x²), without the square. That is a typo: without the square f is " +
+				"linear in y, has no stationary point and no valley to see (its least value in the box, f(2, −1) = −499, sits " +
+				"in a corner); the paper's figure and text are about the usual Rosenbrock function drawn here.",
 		},
 		Layers: []string{LayerContour, LayerFloor},
 	}
@@ -261,6 +262,23 @@ func (t *stepText) pcaBest() Step {
 
 }
 
+// degrades says, from the numbers over many samples, how the median angle
+// grows with k: little while some points are left out, steeply when the
+// last ones join the fit. "" without the numbers.
+func (t *stepText) degrades() string {
+	m, q3 := t.st.Median, t.st.Q3
+	last := MaxK - 2 // the largest k that leaves out two points
+	if len(m) != MaxK-MinK+1 || len(q3) != len(m) || last <= MinK {
+		return ""
+	}
+	at := func(s []float64, k int) string { return deg(s[k-MinK]) }
+	lo, hi := slices.Min(m[:last-MinK+1]), slices.Max(m[:last-MinK+1])
+	return fmt.Sprintf(" Move k towards 20: the median angle stays between %s and %s up to k = %d and rises only when the "+
+		"last points join the fit, to %s at k = %d and %s at k = %d; the spread grows sooner (the upper quartile goes from %s "+
+		"at k = %d to %s at k = %d).", deg(lo), deg(hi), last, at(m, MaxK-1), MaxK-1, at(m, MaxK), MaxK,
+		at(q3, MinK), MinK, at(q3, last), last)
+}
+
 // pcaAll is step (d), the PCA of all 20.
 func (t *stepText) pcaAll() Step {
 	byChance := ""
@@ -270,8 +288,7 @@ func (t *stepText) pcaAll() Step {
 	d2 := "Resample: this axis turns at random from sample to sample, while that of the best points mostly stays in the valley."
 	if tAll, tK := t.typical(MaxK), t.typical(t.k); tAll != "" {
 		d2 = fmt.Sprintf("Resample: this axis turns at random from sample to sample. Over %d samples its angle is typically %s, "+
-			"close to the 45° of a random direction, against %s for the %d best. Move k towards 20 to watch the direction degrade.",
-			t.st.Samples, tAll, tK, t.k)
+			"close to the 45° of a random direction, against %s for the %d best.", t.st.Samples, tAll, tK, t.k) + t.degrades()
 	}
 	return Step{Key: "d", Label: "(d)", Title: "PCA of all 20",
 		Caption: fmt.Sprintf("The first principal axis of all 20 points is %s off the valley's direction.", deg(t.l.All.AngleDeg)),
