@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site test test-go test-js test-wasm test-e2e fuzz vet bench bench-web bench-wasm screenshot reproduce clean
+.PHONY: serve site test test-go test-js test-wasm test-e2e test-slurm fuzz vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -62,6 +62,13 @@ test-e2e: site
 	bash scripts/install-axe.sh
 	PCAPLAY_E2E=1 $(GO) test -count=1 -timeout 40m -skip '^TestJSUnits$$' ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
+
+## test-slurm: deploy/slurm/reproduce.sbatch as a real job array on a single-node Slurm cluster on this
+## machine (scripts/test-slurm.sh, scripts/slurm-local.sh: installs slurm-wlm and munge, needs root):
+## submit, fail a task and re-submit it, merge, compare byte for byte with the unsharded run, stop the
+## cluster; about 1.5 min on a loaded 2-core machine; not part of make test
+test-slurm:
+	bash scripts/test-slurm.sh
 
 ## bench: evaluation, operator and per-generation benchmarks
 bench:
