@@ -91,17 +91,20 @@ say "submitted job array $job (--array=1-$N, $(sinfo -h -o %c) CPU on the node: 
 failed="" kept=0 end=$(($(date +%s) + TIMEOUT))
 while [ -z "$failed" ] && { ! a=$(active "$job") || [ -n "$a" ]; }; do
 	[ "$(date +%s)" -lt "$end" ] || fail "job $job still running after $TIMEOUT s"
-	for k in $(squeue -h -j "$job" -t R -o %K 2>/dev/null); do
+	while read -r id k; do
 		f=runs-10D/shard-$k.jsonl
 		n=$(grep -c . "$f" 2>/dev/null || true)
 		if [ "${n:-0}" -ge 1 ] && [ "$n" -le 8 ]; then
+			# The task by its own job id, not JOB_K: scancel reads JOB_K
+			# of a task not yet split from the pending part of the array as
+			# all of that part, and retries until it can signal them.
 			# scancel may exit non-zero ("transitional state") after
 			# delivering the signal: the task's end state below decides.
-			scancel --batch --signal=TERM "${job}_$k" || true
+			scancel --batch --signal=TERM --state=RUNNING "$id" || true
 			failed=$k
 			break
 		fi
-	done
+	done < <(squeue -h -j "$job" -t R -o '%A %K' 2>/dev/null || true)
 	sleep 0.1
 done
 [ -n "$failed" ] || fail "no task was caught while running (each finished between two looks); run again"
