@@ -31,6 +31,7 @@
 // While the results are partial every export says so in its file name
 // (the view's exports, and the JSON lines download:
 // pcaplay-experiment-partial.jsonl).
+import { PROTOCOL } from "./protocol.js";
 import { State, parse } from "./state.js";
 import { WorkerClient, needsRestart } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -307,7 +308,7 @@ const label = (job) => job.config + " on " + job.problem + " D=" + job.dim + " r
 // checkData warns once when a CEC run at an official D used generated data
 // (the official files could not be fetched; the record says "generated").
 function checkData(job, line) {
-  if (dataWarned || ![10, 30, 50, 100].includes(job.dim)) return;
+  if (dataWarned || !PROTOCOL.dims.official.includes(job.dim)) return;
   const m = /"data":"([^"]*)"/.exec(line);
   if (m && m[1] === "generated") {
     dataWarned = true;

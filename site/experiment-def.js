@@ -14,6 +14,7 @@
 // Keys (state.js KEYS): mode=experiment, problems=C01,C02,…, dim, fes
 // (default 20000·D of each problem), runs (25), seed (1), configs, workers.
 // Teaching problems are 2-D: they run at D = 2 whatever dim says.
+import { PROTOCOL } from "./protocol.js";
 import { cut } from "./format.js";
 
 export const DEFAULT_RUNS = 25;
@@ -21,7 +22,8 @@ export const MAX_RUNS = 1000;
 export const MAX_WORKERS = 8;
 /** PCA_OFF is the suffix of the default second configuration's name. */
 export const PCA_OFF = "-nopca";
-const ECHO = 40;
+const ECHO = PROTOCOL.limits.echoMax;
+const { minFES: MIN_FES, maxFES: MAX_FES } = PROTOCOL.limits;
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const KEY = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
@@ -93,17 +95,13 @@ function notice(key, value, message) {
 export function definition(values, catalog = null, cores = 2) {
   const v = values || {}, notices = [];
   const bad = (k, msg) => notices.push(notice(k, v[k], msg));
-  const problemsOf = catalog ? new Map(catalog.problems.map((p) => [p.name.toLowerCase(), p])) : null;
-  const canonProblem = (s) => {
-    const m = /^c0*(\d{1,2})$/i.exec(s);
-    if (m && Number(m[1]) >= 1 && Number(m[1]) <= 28) return "C" + String(Number(m[1])).padStart(2, "0");
-    return s.toLowerCase();
-  };
+  // a problem by any casing of its name or of the other names Go reads as
+  // it (the catalog's names: c5 for C05)
+  const problemsOf = catalog ? new Map(catalog.problems.flatMap((p) => [p.name, ...(p.names || [])].map((n) => [n.toLowerCase(), p]))) : null;
   let problems = [];
   for (const raw of String(v.problems ?? "C01").split(",").map((s) => s.trim()).filter(Boolean)) {
-    const p = canonProblem(raw);
-    if (problemsOf && !problemsOf.has(p.toLowerCase())) { bad("problems", `unknown problem "${cut(raw, ECHO)}" left out`); continue; }
-    const name = problemsOf ? problemsOf.get(p.toLowerCase()).name : p;
+    if (problemsOf && !problemsOf.has(raw.toLowerCase())) { bad("problems", `unknown problem "${cut(raw, ECHO)}" left out`); continue; }
+    const name = problemsOf ? problemsOf.get(raw.toLowerCase()).name : raw;
     if (!problems.includes(name)) problems.push(name);
   }
   if (!problems.length) {
@@ -120,7 +118,7 @@ export function definition(values, catalog = null, cores = 2) {
   let fes = 0;
   if ("fes" in v && String(v.fes).trim() !== "") {
     const f = Number(v.fes);
-    if (!UINT.test(String(v.fes).trim()) || f < 100 || f > 100000000) bad("fes", "the budget is a whole number in [100, 100000000]; using 20000·D");
+    if (!UINT.test(String(v.fes).trim()) || f < MIN_FES || f > MAX_FES) bad("fes", `the budget is a whole number in [${MIN_FES}, ${MAX_FES}]; using ${PROTOCOL.run.fesPerDim}·D`);
     else fes = f;
   }
   let runs = DEFAULT_RUNS;
@@ -143,9 +141,9 @@ export function definition(values, catalog = null, cores = 2) {
     if (!UINT.test(String(v.workers).trim()) || w < 1 || w > MAX_WORKERS) bad("workers", `workers is a whole number in [1, ${MAX_WORKERS}]; using ${defaultWorkers(cores)}`);
     else workers = w;
   }
-  let algo = String(v.algo ?? "pmode").trim().toLowerCase();
+  let algo = String(v.algo ?? PROTOCOL.run.algo).trim().toLowerCase();
   const algos = catalog ? catalog.algorithms.map((a) => a.name) : null;
-  if (algos && !algos.includes(algo)) { bad("algo", "unknown algorithm; using pmode"); algo = "pmode"; }
+  if (algos && !algos.includes(algo)) { bad("algo", "unknown algorithm; using " + PROTOCOL.run.algo); algo = PROTOCOL.run.algo; }
   let configs = defaultConfigs(algo);
   if ("configs" in v && String(v.configs).trim() !== "") {
     const r = parseConfigs(v.configs);
@@ -171,7 +169,7 @@ export function toValues(def) {
 /** cecDims are the D the catalog offers for CEC problems. */
 export function cecDims(catalog) {
   const p = catalog && catalog.problems.find((q) => !q.teaching);
-  return p ? p.dims.slice() : [2, 10, 20, 30, 50, 100];
+  return p ? p.dims.slice() : PROTOCOL.dims.playground.slice();
 }
 
 /** dimOf is the D a problem runs at: 2 for a teaching problem. */
@@ -189,7 +187,7 @@ export function jobs(def, catalog) {
   for (const c of def.configs) {
     for (const problem of def.problems) {
       const dim = dimOf(def, problem, catalog);
-      const fes = def.fes || 20000 * dim;
+      const fes = def.fes || PROTOCOL.run.fesPerDim * dim;
       for (let r = 0; r < def.runs; r++) {
         const seed = String(BigInt(def.seed) + BigInt(r));
         const state = Object.assign({}, c.params, { problem, dim: String(dim), algo: c.algo, seed, fes: String(fes) });

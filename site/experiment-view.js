@@ -8,6 +8,7 @@
 // be called on several roots (ids are per instance).
 import { formatConfigs, parseConfigs, defaultWorkers, cecDims, MAX_WORKERS, MAX_RUNS } from "./experiment-def.js";
 import { setText } from "./format.js";
+import { PROTOCOL } from "./protocol.js";
 
 let uid = 0;
 
@@ -134,7 +135,7 @@ export function createExperimentView(root, opts) {
   problems.addEventListener("change", changed);
   addConfig.onclick = () => {
     const rows = configs.querySelectorAll('[data-role="config"]');
-    const algo = catalog ? catalog.algorithms[0].name : "pmode";
+    const algo = catalog ? catalog.algorithms[0].name : PROTOCOL.run.algo;
     configs.append(configRow({ name: "config" + (rows.length + 1), algo, params: {} }));
     changed();
   };
@@ -177,7 +178,7 @@ export function createExperimentView(root, opts) {
         configs.textContent = "";
         for (const c of def.configs) configs.append(configRow(c));
       }
-      const official = [10, 30, 50, 100].includes(def.dim);
+      const official = PROTOCOL.dims.official.includes(def.dim);
       setText(dataNote, official
         ? "CEC problems use the official CEC 2017 shift and rotation data (fetched once per problem and D)."
         : "CEC problems at D = " + def.dim + ": generated rotation and shift, not the official instance.");

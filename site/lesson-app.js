@@ -10,14 +10,15 @@
 // the ones it replaced; the page keys (embed, font) are checked by state.js.
 // The embed API works here too: step → next step, reset → step 1, set →
 // lesson values, play and pause do nothing; status() tells the step.
+import { PROTOCOL } from "./protocol.js";
 import { State, parse, KEYS } from "./state.js";
 import { WorkerClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
 import { connect } from "./embed-api.js";
 
-/** LESSON_KEYS are the lesson's URL keys, in the order the address lists them. */
-export const LESSON_KEYS = ["lesson", "step", "seed", "pcak", "pcaprob"];
+/** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
+export const LESSON_KEYS = PROTOCOL.lesson.keys;
 const PAGE = KEYS.filter((k) => k.kind !== "run" && k.kind !== "lesson");
 
 const root = document.querySelector("[data-lesson-root]");

@@ -213,6 +213,29 @@ export const PROTOCOL = freeze({
     "maxFES": 100000000,
     "echoMax": 40
   },
+  "run": {
+    "problem": "rosenbrock",
+    "dim": 2,
+    "algo": "pmode",
+    "seed": "1",
+    "fesPerDim": 20000
+  },
+  "dims": {
+    "playground": [
+      2,
+      10,
+      20,
+      30,
+      50,
+      100
+    ],
+    "official": [
+      10,
+      30,
+      50,
+      100
+    ]
+  },
   "lineKind": {
     "level": 0,
     "g": 1,
@@ -629,6 +652,8 @@ export const PROTOCOL = freeze({
       "description",
       "teaching",
       "dims",
+      "defaultDim",
+      "names",
       "numIneq",
       "numEq"
     ],
@@ -640,6 +665,8 @@ export const PROTOCOL = freeze({
       "contourLevels",
       "chart",
       "limits",
+      "run",
+      "dims",
       "lineKind",
       "mask",
       "phases",
@@ -791,6 +818,13 @@ export const PROTOCOL = freeze({
   },
   "lesson": {
     "name": "fig1",
+    "keys": [
+      "lesson",
+      "step",
+      "seed",
+      "pcak",
+      "pcaprob"
+    ],
     "layers": [
       "contour",
       "floor",
@@ -1276,6 +1310,8 @@ export const GRID = PROTOCOL.grid;
  * @property {string} description
  * @property {boolean} teaching
  * @property {number[]} dims
+ * @property {number} defaultDim
+ * @property {string[]} names
  * @property {number} numIneq
  * @property {number} numEq
  */
@@ -1289,6 +1325,8 @@ export const GRID = PROTOCOL.grid;
  * @property {number} contourLevels
  * @property {Object} chart
  * @property {Object} limits
+ * @property {Object} run
+ * @property {Object} dims
  * @property {Object} lineKind
  * @property {Object} mask
  * @property {Phase[]} phases

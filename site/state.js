@@ -31,12 +31,13 @@ export const SPEEDS = [0, 1, 2, 5, 10, 20, 40, 80, 160, 320, Infinity];
  * are run keys too: kind "param", their defaults come from the configured
  * run (Go's parameter list), restart true.
  */
+const RUN = PROTOCOL.run; // the run keys' defaults, Go's (internal/play.Sanitize)
 export const KEYS = Object.freeze([
-  { key: "problem", kind: "run", default: "rosenbrock", restart: true },
-  { key: "dim", kind: "run", default: "2", restart: true }, // the problem's first D; 10 for CEC problems
-  { key: "algo", kind: "run", default: "pmode", restart: true },
-  { key: "seed", kind: "run", default: "1", restart: true },
-  { key: "fes", kind: "run", default: "20000·D", restart: true },
+  { key: "problem", kind: "run", default: RUN.problem, restart: true },
+  { key: "dim", kind: "run", default: String(RUN.dim), restart: true }, // each problem's: the catalog's defaultDim
+  { key: "algo", kind: "run", default: RUN.algo, restart: true },
+  { key: "seed", kind: "run", default: RUN.seed, restart: true },
+  { key: "fes", kind: "run", default: RUN.fesPerDim + "·D", restart: true },
   { key: "embed", kind: "bool", default: "0", restart: false },
   { key: "panels", kind: "panels", default: PANELS.join(","), restart: false },
   { key: "autoplay", kind: "bool", default: "0", restart: false },
@@ -68,8 +69,10 @@ export const KEYS = Object.freeze([
   { key: "compare", kind: "compare", default: "1", restart: false },
 ].map(Object.freeze));
 
+/** LETTERS name compare mode's runs (Go's); run i's keys are prefixed LETTERS[i] + "." (none for A). */
+const LETTERS = PROTOCOL.compare.letters, MAX_RUNS = PROTOCOL.compare.maxRuns;
 /** RUN_PREFIX matches a compared run's key: b.pca, c.algo, d.pcaprob. */
-export const RUN_PREFIX = /^([b-d])\./i;
+export const RUN_PREFIX = new RegExp("^(" + LETTERS.slice(1).join("|") + ")\\.", "i");
 
 /** FONT_MIN, FONT_MAX bound font=. */
 export const FONT_MIN = 0.75, FONT_MAX = 2;
@@ -84,7 +87,7 @@ function runsOf(values) {
   let n = 1;
   for (const k of Object.keys(values)) {
     const m = RUN_PREFIX.exec(k);
-    if (m) n = Math.max(n, m[1].toLowerCase().charCodeAt(0) - 96);
+    if (m) n = Math.max(n, LETTERS.indexOf(m[1].toLowerCase()) + 1);
   }
   return n;
 }
@@ -204,10 +207,10 @@ export function checkPage(values) {
   if ("compare" in v) {
     const s = String(v.compare);
     const n = Number(s);
-    if (!/^\s*\d+\s*$/.test(s)) bad("compare", "want the number of runs to compare, 1–4; using " + ui.compare);
-    else if (n < 1 || n > 4) {
-      ui.compare = Math.min(4, Math.max(1, n));
-      bad("compare", "compare mode shows 1 to 4 runs; using " + ui.compare);
+    if (!/^\s*\d+\s*$/.test(s)) bad("compare", "want the number of runs to compare, 1–" + MAX_RUNS + "; using " + ui.compare);
+    else if (n < 1 || n > MAX_RUNS) {
+      ui.compare = Math.min(MAX_RUNS, Math.max(1, n));
+      bad("compare", "compare mode shows 1 to " + MAX_RUNS + " runs; using " + ui.compare);
     } else ui.compare = n;
   }
   v.compare = String(ui.compare);
@@ -246,11 +249,10 @@ export class State {
   /** defaultOf returns key's default under the current settings, or undefined. */
   defaultOf(key) {
     const v = this.values;
-    if (key === "fes") return String(20000 * Number(v.dim));
+    if (key === "fes") return String(RUN.fesPerDim * Number(v.dim));
     if (key === "dim") {
       const info = this.problem(v.problem);
-      if (!info) return undefined;
-      return String(!info.teaching && info.dims.includes(10) ? 10 : info.dims[0]);
+      return info ? String(info.defaultDim) : undefined;
     }
     const p = this.ctx.params.find((q) => q.key === key);
     if (p) return p.default;

@@ -16,6 +16,10 @@ const (
 	KeyPCAProb = "pcaprob"
 )
 
+// Keys are the lesson's URL keys, in the order the page's address lists
+// them.
+var Keys = []string{KeyLesson, KeyStep, KeySeed, KeyK, KeyPCAProb}
+
 // Notice reports a URL value that was replaced or clamped, naming it.
 type Notice struct {
 	Key, Value, Message string

@@ -202,8 +202,13 @@ type ProblemInfo struct {
 	Description string `js:"description"`
 	Teaching    bool   `js:"teaching"`
 	Dims        []int  `js:"dims"`
-	NumIneq     int    `js:"numIneq"`
-	NumEq       int    `js:"numEq"`
+	// DefaultDim is the D of a run that names none (Sanitize's).
+	DefaultDim int `js:"defaultDim"`
+	// Names are the other names Go reads as this problem, lower-case,
+	// besides any casing of Name: "c5" for C05.
+	Names   []string `js:"names"`
+	NumIneq int      `js:"numIneq"`
+	NumEq   int      `js:"numEq"`
 }
 
 // AlgorithmInfo is an algorithm of the catalog (solver.Algorithm).
@@ -304,7 +309,8 @@ func Commands() []Command {
 func catalogCmd(*Host, *Empty) (Catalog, error) {
 	var c Catalog
 	for _, in := range suite.List() {
-		c.Problems = append(c.Problems, ProblemInfo{in.Name, in.Description, in.Teaching, in.Dims, in.NumIneq, in.NumEq})
+		c.Problems = append(c.Problems, ProblemInfo{Name: in.Name, Description: in.Description, Teaching: in.Teaching, Dims: in.Dims,
+			DefaultDim: defaultDim(in), Names: aliases(in), NumIneq: in.NumIneq, NumEq: in.NumEq})
 	}
 	for _, n := range solver.Names() {
 		a, err := solver.Lookup(n)

@@ -97,14 +97,10 @@ type ParamInfo struct {
 // core's default min(5, D−1) already does so (m = 1 at D = 2).
 const pcamHelp = "; default min(5, D−1), since with m ≥ D every point comes back unchanged (the identity)"
 
-// findInfo looks a problem up case-insensitively; "c5" finds C05.
+// findInfo looks a problem up case-insensitively, after
+// experiment.CanonicalProblem ("c5" finds C05).
 func findInfo(name string) (suite.Info, bool) {
-	name = strings.TrimSpace(name)
-	if len(name) >= 2 && (name[0] == 'c' || name[0] == 'C') {
-		if n, err := strconv.Atoi(name[1:]); err == nil && n >= 1 && n <= 28 {
-			name = "C" + pad2(n)
-		}
-	}
+	name = experiment.CanonicalProblem(name)
 	for _, in := range suite.List() {
 		if strings.EqualFold(in.Name, name) {
 			return in, true
@@ -113,11 +109,28 @@ func findInfo(name string) (suite.Info, bool) {
 	return suite.Info{}, false
 }
 
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
+// defaultDim is the D of a run of problem in that names none: 10 for a
+// CEC problem (the paper's smallest), a teaching problem's one D.
+func defaultDim(in suite.Info) int {
+	if !in.Teaching && contains(in.Dims, 10) {
+		return 10
 	}
-	return strconv.Itoa(n)
+	return in.Dims[0]
+}
+
+// aliases are the other names findInfo reads as problem in (besides any
+// casing of its own name): a CEC problem's short form, c5 for C05. The
+// page's experiment view reads problem names by them (ProblemInfo.Names).
+func aliases(in suite.Info) []string {
+	var out []string
+	if n, err := strconv.Atoi(strings.TrimPrefix(in.Name, "C")); err == nil && !in.Teaching {
+		if a := "c" + strconv.Itoa(n); !strings.EqualFold(a, in.Name) {
+			if found, ok := findInfo(a); ok && found.Name == in.Name {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // Sanitize turns URL values (key → text) into a valid Config. Missing keys
@@ -152,10 +165,7 @@ func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	c.Problem = info.Name
 
 	// dim
-	c.Dim = info.Dims[0]
-	if !info.Teaching && contains(info.Dims, 10) {
-		c.Dim = 10
-	}
+	c.Dim = defaultDim(info)
 	if v, has := get("dim"); has {
 		d, err := strconv.Atoi(v)
 		switch {

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 
+	"pcaplay/core/problem/cec2017"
+	"pcaplay/core/suite"
 	"pcaplay/internal/lesson"
 )
 
@@ -96,6 +99,22 @@ type ProtocolSpec struct {
 		MaxFES  int `json:"maxFES"`
 		EchoMax int `json:"echoMax"`
 	} `json:"limits"`
+	// Run names the run keys' defaults, as Sanitize takes them for an
+	// address without run keys, and the default budget FESPerDim·D
+	// (DefaultFES). A problem's default D is its catalog entry's.
+	Run struct {
+		Problem   string `json:"problem"`
+		Dim       int    `json:"dim"`
+		Algo      string `json:"algo"`
+		Seed      string `json:"seed"`
+		FESPerDim int    `json:"fesPerDim"`
+	} `json:"run"`
+	// Dims names the dimensions the playground offers CEC problems at and
+	// those with official CEC 2017 data.
+	Dims struct {
+		Playground []int `json:"playground"`
+		Official   []int `json:"official"`
+	} `json:"dims"`
 	// LineKind and Mask are the codes of Contour.LineKind and Contour.Mask.
 	LineKind struct {
 		Level int `json:"level"`
@@ -108,7 +127,8 @@ type ProtocolSpec struct {
 	} `json:"mask"`
 	Phases []Phase `json:"phases"`
 	// Compare names compare mode's constants: the most runs and their
-	// letters (the address's prefixes: b.pca=false), the keys they share.
+	// letters (the address's prefixes: b.pca=false; run A's "a" is never
+	// written), the keys they share.
 	Compare struct {
 		MaxRuns int      `json:"maxRuns"`
 		Letters []string `json:"letters"`
@@ -128,6 +148,7 @@ type ProtocolSpec struct {
 	// layers a step's figure can show and the controls it can offer.
 	Lesson struct {
 		Name     string   `json:"name"`
+		Keys     []string `json:"keys"`
 		Layers   []string `json:"layers"`
 		Controls []string `json:"controls"`
 	} `json:"lesson"`
@@ -205,6 +226,11 @@ func Protocol() ProtocolSpec {
 	p.ContourLevels = ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
 	p.Limits.MinFES, p.Limits.MaxFES, p.Limits.EchoMax = MinFES, MaxFES, EchoMax
+	if c, _, _, err := Sanitize(nil); err == nil {
+		p.Run.Problem, p.Run.Dim, p.Run.Algo, p.Run.Seed = c.Problem, c.Dim, c.Algo, strconv.FormatUint(c.Seed, 10)
+	}
+	p.Run.FESPerDim = DefaultFES(1)
+	p.Dims.Playground, p.Dims.Official = suite.PlaygroundDims, cec2017.OfficialDims
 	p.LineKind.Level, p.LineKind.G, p.LineKind.H = LineLevel, LineG, LineH
 	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside
 	p.Phases = OperatorPhases
@@ -212,6 +238,7 @@ func Protocol() ProtocolSpec {
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}
 	p.Lesson.Name = lesson.Name
+	p.Lesson.Keys = lesson.Keys
 	p.Lesson.Layers = lesson.Layers()
 	p.Lesson.Controls = lesson.Controls()
 	return p

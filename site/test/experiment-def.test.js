@@ -4,11 +4,12 @@ import assert from "node:assert/strict";
 import { definition, toValues, jobs, parseConfigs, formatConfigs, defaultConfigs, defaultWorkers, experimentId } from "../experiment-def.js";
 import { State, parse } from "../state.js";
 
+// as Go's catalog has them (names: the other names Go reads as the problem)
 const catalog = {
   problems: [
-    { name: "rosenbrock", teaching: true, dims: [2] },
-    { name: "C01", teaching: false, dims: [2, 10, 20, 30, 50, 100] },
-    { name: "C02", teaching: false, dims: [2, 10, 20, 30, 50, 100] },
+    { name: "rosenbrock", teaching: true, dims: [2], defaultDim: 2, names: [] },
+    { name: "C01", teaching: false, dims: [2, 10, 20, 30, 50, 100], defaultDim: 10, names: ["c1"] },
+    { name: "C02", teaching: false, dims: [2, 10, 20, 30, 50, 100], defaultDim: 10, names: ["c2"] },
   ],
   algorithms: [{ name: "pmode" }, { name: "cmode" }, { name: "heco-pde" }],
 };
