@@ -13,7 +13,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 7,
+  "version": 8,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -435,8 +435,8 @@ export const PROTOCOL = freeze({
     "ExperimentProblemCharts": [
       "problem",
       "convergence",
-      "box_f",
-      "box_v",
+      "boxF",
+      "boxV",
       "ecdf"
     ],
     "ExperimentProgress": [
@@ -713,12 +713,12 @@ export const PROTOCOL = freeze({
       "b",
       "na",
       "nb",
-      "rank_a",
-      "rank_b",
+      "rankA",
+      "rankB",
       "u",
       "p",
       "exact",
-      "p_holm",
+      "pHolm",
       "significant",
       "mark"
     ],
@@ -728,20 +728,20 @@ export const PROTOCOL = freeze({
       "mean",
       "worst",
       "std",
-      "median_counts",
-      "median_v",
+      "medianCounts",
+      "medianV",
       "sr",
       "vio",
       "runs",
-      "feasible_runs"
+      "feasibleRuns"
     ],
     "StatsTable": [
       "problems",
       "algorithms",
       "mean",
       "median",
-      "mean_total",
-      "median_total",
+      "meanTotal",
+      "medianTotal",
       "total"
     ],
     "StatsTally": [
@@ -784,8 +784,8 @@ export const PROTOCOL = freeze({
       "dim",
       "alpha",
       "targets",
-      "log_fes",
-      "charts_of",
+      "logFES",
+      "chartsOf",
       "jsonl",
       "grid",
       "source"
@@ -1045,8 +1045,8 @@ export const GRID = PROTOCOL.grid;
  * @typedef {Object} ExperimentProblemCharts
  * @property {string} problem
  * @property {number[]} convergence
- * @property {number[]} box_f
- * @property {number[]} [box_v]
+ * @property {number[]} boxF
+ * @property {number[]} [boxV]
  * @property {number[]} ecdf
  */
 
@@ -1387,12 +1387,12 @@ export const GRID = PROTOCOL.grid;
  * @property {string} b
  * @property {number} na
  * @property {number} nb
- * @property {number} rank_a
- * @property {number} rank_b
+ * @property {number} rankA
+ * @property {number} rankB
  * @property {number} u
  * @property {number} p
  * @property {boolean} exact
- * @property {number} p_holm
+ * @property {number} pHolm
  * @property {boolean} significant
  * @property {string} mark
  */
@@ -1404,12 +1404,12 @@ export const GRID = PROTOCOL.grid;
  * @property {number} mean
  * @property {number} worst
  * @property {number} std
- * @property {number[]} median_counts
- * @property {number} median_v
+ * @property {number[]} medianCounts
+ * @property {number} medianV
  * @property {number} sr
  * @property {number} vio
  * @property {number} runs
- * @property {number} feasible_runs
+ * @property {number} feasibleRuns
  */
 
 /**
@@ -1418,8 +1418,8 @@ export const GRID = PROTOCOL.grid;
  * @property {string[]} algorithms
  * @property {number[][]} mean
  * @property {number[][]} median
- * @property {number[]} mean_total
- * @property {number[]} median_total
+ * @property {number[]} meanTotal
+ * @property {number[]} medianTotal
  * @property {number[]} total
  */
 
@@ -1474,8 +1474,8 @@ export const GRID = PROTOCOL.grid;
  * @property {number} dim
  * @property {number} alpha
  * @property {StatsTarget[]} targets
- * @property {boolean} log_fes
- * @property {string} charts_of
+ * @property {boolean} logFES
+ * @property {string} chartsOf
  * @property {boolean} jsonl
  * @property {(ExperimentGrid|null)} grid
  * @property {string} source

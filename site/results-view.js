@@ -136,7 +136,7 @@ export function createResultsView(root, opts) {
     el(doc, "button", { type: "button", "data-role": role, text: label, title: title || "", onclick });
 
   function options(extra) {
-    const o = { log_fes: logFES, charts_of: problem };
+    const o = { logFES, chartsOf: problem };
     const configs = (definition.configs || []).map(configName).filter(Boolean);
     if (configs.length) o.configs = configs;
     if (definition.source) o.source = String(definition.source);
@@ -325,8 +325,8 @@ export function createResultsView(root, opts) {
     const tb = el(doc, "tbody");
     c.problems.forEach((p, i) => {
       tb.append(el(doc, "tr", { "data-problem": p }, el(doc, "th", { text: p }),
-        ...c.pairs[i].map((pr) => el(doc, "td", { class: "test-cell", "data-mark": pr.mark, title: `U = ${pr.u}, p = ${pFmt(pr.p)} (${pr.exact ? "exact" : "asymptotic"}), Holm-adjusted ${pFmt(pr.p_holm)}` },
-          el(doc, "b", { text: pr.mark }), " " + pFmt(pr.p_holm)))));
+        ...c.pairs[i].map((pr) => el(doc, "td", { class: "test-cell", "data-mark": pr.mark, title: `U = ${pr.u}, p = ${pFmt(pr.p)} (${pr.exact ? "exact" : "asymptotic"}), Holm-adjusted ${pFmt(pr.pHolm)}` },
+          el(doc, "b", { text: pr.mark }), " " + pFmt(pr.pHolm)))));
     });
     tb.append(el(doc, "tr", { class: "totals", "data-role": "wtl" }, el(doc, "th", { text: "w/t/l" }),
       ...c.totals.map((t) => el(doc, "td", { text: `${t.wins}/${t.ties}/${t.losses}` }))));
@@ -348,12 +348,12 @@ export function createResultsView(root, opts) {
     const totals = el(doc, "table", { class: "results-rank", "data-role": "rank-total" },
       el(doc, "thead", {}, el(doc, "tr", {}, ...["Configuration", "mean", "median", "Total"].map((h) => el(doc, "th", { text: h })))),
       el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", { text: upper(a) }),
-        ...[t.mean_total[ai], t.median_total[ai], t.total[ai]].map((v) => el(doc, "td", { text: String(v) }))))));
+        ...[t.meanTotal[ai], t.medianTotal[ai], t.total[ai]].map((v) => el(doc, "td", { text: String(v) }))))));
     return el(doc, "div", { class: "results-rank-wrap" },
       el(doc, "h3", { text: "CEC 2018 ranking" }),
       el(doc, "p", { class: "hint", text: "Ranks on each problem by the mean and by the median solution (feasibility rule), summed over the problems; the total is Σ mean ranks + Σ median ranks, lower is better (as cec rank)." }),
-      one("Ranks based on mean values", t.mean, t.mean_total, "rank-mean"),
-      one("Ranks based on the median solution", t.median, t.median_total, "rank-median"),
+      one("Ranks based on mean values", t.mean, t.meanTotal, "rank-mean"),
+      one("Ranks based on the median solution", t.median, t.medianTotal, "rank-median"),
       el(doc, "h4", { text: "Total ranks" }), totals);
   }
 
@@ -426,11 +426,11 @@ export function createResultsView(root, opts) {
       const k = (name) => dd.dim + "/" + name;
       per.replaceChildren(
         chartBox("convergence", pc.convergence, base + "-convergence", k("convergence")),
-        chartBox("box-f", pc.box_f, base + "-final-f", k("box-f")),
-        ...(pc.box_v ? [chartBox("box-v", pc.box_v, base + "-final-v", k("box-v"))] : []),
+        chartBox("box-f", pc.boxF, base + "-final-f", k("box-f")),
+        ...(pc.boxV ? [chartBox("box-v", pc.boxV, base + "-final-v", k("box-v"))] : []),
         chartBox("ecdf", pc.ecdf, base + "-ecdf", k("ecdf")));
     };
-    // Go draws the charts of one problem (charts_of): another problem asks again
+    // Go draws the charts of one problem (chartsOf): another problem asks again
     sel.onchange = (ev) => { problem = ev.target.value; redrawCharts(); };
     wrap.append(
       el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),

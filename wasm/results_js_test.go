@@ -57,8 +57,8 @@ func TestSummariseCommand(t *testing.T) {
 			}
 		}
 	}
-	if p := d.Get("tests").Get("pairs").Index(0).Index(0); p.Get("p_holm").Float() != want.Dims[0].Tests.Pairs[0][0].PHolm {
-		t.Errorf("p %v, want %v", p.Get("p_holm"), want.Dims[0].Tests.Pairs[0][0].PHolm)
+	if p := d.Get("tests").Get("pairs").Index(0).Index(0); p.Get("pHolm").Float() != want.Dims[0].Tests.Pairs[0][0].PHolm {
+		t.Errorf("p %v, want %v", p.Get("pHolm"), want.Dims[0].Tests.Pairs[0][0].PHolm)
 	}
 	if r.Get("jsonl").String() != want.JSONL {
 		t.Error("jsonl differs from the native one")

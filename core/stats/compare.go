@@ -94,7 +94,7 @@ type Pair struct {
 	RankSum
 	// PHolm is P adjusted by Holm's method over the family of every pair
 	// of configurations on the problem (see ComparePairs).
-	PHolm float64 `json:"p_holm"`
+	PHolm float64 `json:"pHolm"`
 	// Significant reports that Holm's procedure rejects the null
 	// hypothesis (no difference between A and B) at the level alpha.
 	Significant bool `json:"significant"`

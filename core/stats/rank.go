@@ -121,8 +121,8 @@ type Table struct {
 	Median [][]int `json:"median"`
 	// MeanTotal[a] = Σ_p Mean[p][a] and MedianTotal[a] = Σ_p Median[p][a]
 	// (the Total columns of the paper's per-dimension rank tables).
-	MeanTotal   []int `json:"mean_total"`
-	MedianTotal []int `json:"median_total"`
+	MeanTotal   []int `json:"meanTotal"`
+	MedianTotal []int `json:"medianTotal"`
 	// Total[a] = MeanTotal[a] + MedianTotal[a], the rank value
 	// Σ_i rank_i(mean) + Σ_i rank_i(median) of the paper's total-rank table.
 	Total []int `json:"total"`

@@ -17,8 +17,8 @@ type RankSum struct {
 	// RankA and RankB are the sums of the ranks of each sample in the
 	// pooled sample, rank 1 the smallest (for runs: the best), tied values
 	// sharing the mean of their ranks (mid-ranks).
-	RankA float64 `json:"rank_a"`
-	RankB float64 `json:"rank_b"`
+	RankA float64 `json:"rankA"`
+	RankB float64 `json:"rankB"`
 	// U is the statistic of sample a, U_a = RankA − NA(NA+1)/2: the number
 	// of pairs (x in a, y in b) with x > y, ties counting ½. It is SciPy's
 	// statistic. U_b = NA·NB − U_a.

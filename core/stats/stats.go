@@ -81,16 +81,16 @@ type Summary struct {
 	Worst  float64 `json:"worst"`
 	Std    float64 `json:"std"`
 	// MedianCounts is c of the median solution.
-	MedianCounts [3]int `json:"median_counts"`
+	MedianCounts [3]int `json:"medianCounts"`
 	// MedianV is v̄, the mean violation of the median solution.
-	MedianV float64 `json:"median_v"`
+	MedianV float64 `json:"medianV"`
 	// SR is the feasibility rate in percent.
 	SR float64 `json:"sr"`
 	// Vio is the mean of MeanV over all runs.
 	Vio float64 `json:"vio"`
 	// Runs is n; FeasibleRuns is the number of feasible runs.
 	Runs         int `json:"runs"`
-	FeasibleRuns int `json:"feasible_runs"`
+	FeasibleRuns int `json:"feasibleRuns"`
 }
 
 // MedianFeasible reports whether the median solution is feasible, i.e.

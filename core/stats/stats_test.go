@@ -250,7 +250,7 @@ func TestRunFromRecordJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), `"median_v":0.0116861`) || !strings.Contains(string(b), `"sr":0`) {
+	if !strings.Contains(string(b), `"medianV":0.0116861`) || !strings.Contains(string(b), `"sr":0`) {
 		t.Errorf("summary JSON %s", b)
 	}
 }

@@ -31,14 +31,14 @@ type ResultsOptions struct {
 	Targets []stats.Target `json:"targets"`
 	// LogFES draws the FES axes of the convergence and ECDF charts on a
 	// log scale.
-	LogFES bool `json:"log_fes"`
+	LogFES bool `json:"logFES"`
 	// ChartsOf names the one problem whose charts to draw at each
 	// dimension; at a dimension without runs on it (or for "*", which
 	// names no problem) the dimension's first problem's. Empty: every
 	// problem. The charts are most of the cost (in
 	// WebAssembly about 0.1 s per problem), so the results view asks for
 	// the problem it shows.
-	ChartsOf string `json:"charts_of"`
+	ChartsOf string `json:"chartsOf"`
 	// JSONL asks for Results.JSONL.
 	JSONL bool `json:"jsonl"`
 	// Grid is the grid of an experiment whose runs are not all finished
@@ -173,8 +173,8 @@ type ProblemCharts struct {
 	// BoxF are box plots of the final f of the feasible runs; BoxV of the
 	// final v̄ of the infeasible runs, only when some run ended infeasible
 	// (chart.FinalBoxes).
-	BoxF json.RawMessage `json:"box_f"`
-	BoxV json.RawMessage `json:"box_v,omitempty"`
+	BoxF json.RawMessage `json:"boxF"`
+	BoxV json.RawMessage `json:"boxV,omitempty"`
 	// ECDF is the runtime ECDF on this problem.
 	ECDF json.RawMessage `json:"ecdf"`
 }

@@ -44,7 +44,7 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 7
+const ProtocolVersion = 8
 
 // Grid sizes and constants the page and the module share.
 const (

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 var update = flag.Bool("update", false, "rewrite site/protocol.js from Protocol")
@@ -122,6 +124,19 @@ func TestPagesUseTheClient(t *testing.T) {
 				if bytes.Contains(b, []byte(".call("+q+c.Name+q)) {
 					t.Errorf("%s calls command %q by name: use the client's method (Commands in site/protocol.js)", f, c.Name)
 				}
+			}
+		}
+	}
+}
+
+// One key casing across the protocol: every key of every request and
+// reply object is lower camelCase (the run records and the exported files
+// keep their own formats; they are not protocol objects).
+func TestOneKeyCasing(t *testing.T) {
+	for name, keys := range Protocol().Keys {
+		for _, k := range keys {
+			if strings.Contains(k, "_") || k == "" || unicode.IsUpper(rune(k[0])) {
+				t.Errorf("%s key %q is not camelCase", name, k)
 			}
 		}
 	}

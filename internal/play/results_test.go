@@ -36,7 +36,7 @@ func runLines(t testing.TB) []byte {
 // Summarise is experiment.Summarise of the records Read gives, as JSON.
 func TestSummarise(t *testing.T) {
 	lines := runLines(t)
-	got, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "log_fes": true, "jsonl": true}`))
+	got, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "logFES": true, "jsonl": true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestSummarise(t *testing.T) {
 	}
 	// the same records again (read once, kept): the same results; other
 	// records, or the same under another name, are read anew
-	again, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "log_fes": true, "jsonl": true}`))
+	again, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "logFES": true, "jsonl": true}`))
 	if err != nil || !bytes.Equal(again, got) {
 		t.Errorf("the same call again: other results (%v)", err)
 	}
@@ -125,7 +125,7 @@ func TestSummariseErrors(t *testing.T) {
 // FuzzSummarise: whatever the input, an error or results that are JSON.
 func FuzzSummarise(f *testing.F) {
 	lines := runLines(f)
-	f.Add(lines, []byte(`{"log_fes": true}`))
+	f.Add(lines, []byte(`{"logFES": true}`))
 	f.Add(lines[:len(lines)/2], []byte(``))
 	f.Add([]byte(`{"algo":"x"}`), []byte(`{"alpha": 2}`))
 	// extreme but valid values: f of ±1e308 (the mean overflows), huge v̄
@@ -142,7 +142,7 @@ func FuzzSummarise(f *testing.F) {
 		line, _ := experiment.MarshalLine(r)
 		huge = append(huge, line...)
 	}
-	f.Add(huge, []byte(`{"charts_of": "*"}`))
+	f.Add(huge, []byte(`{"chartsOf": "*"}`))
 	f.Fuzz(func(t *testing.T, jsonl, opts []byte) {
 		b, err := Summarise(jsonl, opts)
 		if err == nil && !json.Valid(b) {
