@@ -292,8 +292,8 @@ func TestExperimentWorkerFailure(t *testing.T) {
 	tb := h.newTab(t)
 	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "2000", "runs", "4", "seed", "3",
 		"configs", "pmode:pmode", "workers", "2"))
-	// run 1's worker crashes once, run 2's on both attempts
-	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.crash({1: [1], 2: [1, 2]}), true`)
+	// run 1's worker (seed 4) crashes once, run 2's (seed 5) on both attempts
+	eval[bool](tb, 5*time.Second, jsCall("crash-workers", map[string][]int{"4": {1}, "5": {1, 2}}))
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
 	s := tb.waitExp("the end", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
 	if s.Done != 3 || len(s.Failed) != 1 || !strings.HasSuffix(s.Failed[0][0], "|2") {

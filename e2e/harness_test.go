@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"html"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -115,7 +116,15 @@ func startHarness() (*harness, error) {
 	if err != nil {
 		return nil, err
 	}
-	site := httptest.NewServer(siteMeter.wrap(h)) // 127.0.0.1, random port
+	// the site, and beside it the test-only worker that can crash
+	// (js/crash-worker.js; js/crash-workers.js starts the page's workers from it)
+	mux := http.NewServeMux()
+	mux.Handle("/", h)
+	mux.HandleFunc("/e2e-crash-worker.js", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		io.WriteString(w, jsExpr("crash-worker"))
+	})
+	site := httptest.NewServer(siteMeter.wrap(mux)) // 127.0.0.1, random port
 	teardown = append(teardown, site.Close)
 	parent := httptest.NewServer(http.HandlerFunc(serveParent))
 	teardown = append(teardown, parent.Close)

@@ -18,7 +18,7 @@ func TestWasmCompiledOnce(t *testing.T) {
 	siteMeter.reset()
 	tb.openExperiment(hash("mode", "experiment", "problems", "C01", "fes", "2000", "runs", "4", "seed", "3",
 		"configs", "pmode:pmode", "workers", "2"))
-	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.crash({1: [1]}), true`)
+	eval[bool](tb, 5*time.Second, jsCall("crash-workers", map[string][]int{"4": {1}})) // run 1 (seed 4)
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
 	s := tb.waitExp("the end", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
 	if s.Done != 4 || len(s.Failed) != 0 {

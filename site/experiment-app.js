@@ -62,7 +62,6 @@ let pool = null;
 let state = "idle";
 let clock = null;        // {t0, pausedAt, pausedMs, fesTotal, fesDone, inflight}
 let timer = null;
-let crashHook = null;    // tests: (job, attempt) → crash that attempt's worker
 let dataWarned = false;
 
 const LIVE_MS = 2000, LIVE_FACTOR = 4;
@@ -254,7 +253,6 @@ async function run(fresh) {
   const todo = all.filter((j) => !records.has(j.key));
   const size = def.workers || defaultWorkers(cores);
   pool = new WorkerPool(size);
-  pool.crashHook = crashHook;
   clock = { t0: performance.now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((s, j) => s + j.fes, 0), fesDone: 0, inflight: new Map() };
   state = "running";
   liveStop();
@@ -403,9 +401,4 @@ window.pcaplayExperiment = {
   start: () => start(false),
   startOver: () => start(true),
   pause, resume, cancel,
-  /** crash({index: [attempts]}): the worker of job index crashes on these attempts (1, 2) */
-  crash(plan) {
-    crashHook = (job, attempt) => (plan[job.index] || []).includes(attempt);
-    if (pool) pool.crashHook = crashHook;
-  },
 };

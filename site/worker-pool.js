@@ -41,8 +41,6 @@ export class WorkerPool {
     this.paused = false;
     this.cancelled = false;
     this.resumers = [];
-    /** crashHook(job, attempt) → true makes the worker of that attempt crash (tests) */
-    this.crashHook = null;
   }
 
   /**
@@ -77,7 +75,7 @@ export class WorkerPool {
       let reason = "";
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
-          const line = await this.runJob(slot, job, attempt);
+          const line = await this.runJob(slot, job);
           reason = "";
           if (this.cb.onRecord) this.cb.onRecord(job, line);
           break;
@@ -93,10 +91,9 @@ export class WorkerPool {
     }
   }
 
-  async runJob(slot, job, attempt) {
+  async runJob(slot, job) {
     const h = slot.handle;
     await watchdog(h.configure(job.state, { record: true, view: { grid: 2 }, frame: {} }), WATCHDOG_MS);
-    if (this.crashHook && this.crashHook(job, attempt)) await slot.client.call("crash");
     for (;;) {
       await this.gate();
       if (this.cancelled) throw new Cancelled();

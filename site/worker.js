@@ -132,10 +132,6 @@ async function ensureData(state) {
   }
 }
 
-// test hook: an uncaught error in the worker, as when it crashes (the
-// page sees the worker's error event)
-const crash = () => { setTimeout(() => { throw new Error("worker crash (test hook)"); }); return true; };
-
 // one request at a time, in order (configure awaits its data)
 let chain = Promise.resolve();
 let started = false;
@@ -157,14 +153,11 @@ async function handle(m) {
     return;
   }
   try {
-    let result;
-    if (m.cmd === "crash") result = crash();
-    else {
-      if (!Object.hasOwn(api, m.cmd)) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
-      // the one command that needs more than the module: the official data first
-      if (m.cmd === "configure") await ensureData(m.state);
-      result = call(m.cmd, m);
-    }
+    // the module's commands only (Go's table): any other is unknown
+    if (!Object.hasOwn(api, m.cmd)) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
+    // the one command that needs more than the module: the official data first
+    if (m.cmd === "configure") await ensureData(m.state);
+    const result = call(m.cmd, m);
     self.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
   } catch (e) {
     const code = exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;

@@ -246,6 +246,9 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 
 func TestPanicBecomesError(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "rosenbrock"})
+	if !API(play.Commands()).Get("forcePanic").IsUndefined() {
+		t.Error("the module's API has forcePanic: a test hook in production")
+	}
 	msg, code := errorOf(callAPI(t, "forcePanic", M{}))
 	if !strings.Contains(msg, "forced panic") || code != play.CodeInternal {
 		t.Fatalf("forcePanic returned %q (code %q), want an internal error value", msg, code)
