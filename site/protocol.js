@@ -592,6 +592,7 @@ export const PROTOCOL = freeze({
       "wasmBytes",
       "heapAlloc",
       "heapSys",
+      "heapObjects",
       "runs"
     ],
     "Notice": [
@@ -1238,6 +1239,7 @@ export const GRID = PROTOCOL.grid;
  * @property {number} wasmBytes
  * @property {number} heapAlloc
  * @property {number} heapSys
+ * @property {number} heapObjects
  * @property {number} runs
  */
 

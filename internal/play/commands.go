@@ -128,7 +128,10 @@ type Memory struct {
 	// HeapAlloc and HeapSys are the Go heap's (runtime.MemStats).
 	HeapAlloc float64 `js:"heapAlloc"`
 	HeapSys   float64 `js:"heapSys"`
-	Runs      int     `js:"runs"`
+	// HeapObjects is the number of objects on the Go heap: a leak shows
+	// here before it shows in bytes.
+	HeapObjects float64 `js:"heapObjects"`
+	Runs        int     `js:"runs"`
 }
 
 // LessonRequest asks for the guided lesson of the URL values State.
@@ -261,7 +264,7 @@ func Commands() []Command {
 			func(h *Host, _ *Empty) (Memory, error) {
 				var m runtime.MemStats
 				runtime.ReadMemStats(&m)
-				mem := Memory{HeapAlloc: float64(m.HeapAlloc), HeapSys: float64(m.HeapSys), Runs: h.Runs.Len()}
+				mem := Memory{HeapAlloc: float64(m.HeapAlloc), HeapSys: float64(m.HeapSys), HeapObjects: float64(m.HeapObjects), Runs: h.Runs.Len()}
 				if h.LinearMemory != nil {
 					mem.WasmBytes = float64(h.LinearMemory())
 				}

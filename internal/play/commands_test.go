@@ -57,7 +57,7 @@ func TestWireKeys(t *testing.T) {
 		"Operator":     {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords", "points", "trial", "children", "pf", "pv", "accepted"},
 		"Configured":   {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
 		"CompareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
-		"Memory":       {"wasmBytes", "heapAlloc", "heapSys", "runs"},
+		"Memory":       {"wasmBytes", "heapAlloc", "heapSys", "heapObjects", "runs"},
 	} {
 		if !slices.Equal(k[name], want) {
 			t.Errorf("Keys[%q] = %v, want %v", name, k[name], want)
@@ -153,7 +153,7 @@ func TestCommandsNatively(t *testing.T) {
 	if d := call("digest", &DigestRequest{State: Golden.State, Steps: &steps}).(DigestReply); d.Hash != Golden.Hash {
 		t.Errorf("digest hash %s, want %s", d.Hash, Golden.Hash)
 	}
-	if m := call("memory", &Empty{}).(Memory); m.Runs != 1 || m.HeapAlloc == 0 || m.WasmBytes != 0 {
+	if m := call("memory", &Empty{}).(Memory); m.Runs != 1 || m.HeapAlloc == 0 || m.HeapObjects == 0 || m.WasmBytes != 0 {
 		t.Errorf("memory natively: %+v", m)
 	}
 	if l := call("lesson", &LessonRequest{}).(*LessonReply); l.Frame == nil || l.Landscape != nil {
