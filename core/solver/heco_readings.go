@@ -39,10 +39,11 @@ var PCARankNames = []string{"feasibility", "e", "f", "fi"}
 // or one of de's rules for the PCA child alone.
 func pcaBoundNames() []string { return append([]string{"trial"}, de.BoundNames...) }
 
-// hecoReadingParams are the HECOSettings parameters of the PCA readings.
+// hecoReadingParams are the HECOSettings parameters of the PCA readings
+// (OmitDefault: a record names them only when a run uses them).
 func hecoReadingParams(s, d *HECOSettings) []Param {
 	bn := pcaBoundNames()
-	return []Param{
+	ps := []Param{
 		{Key: "pcarank", Help: "which k members of Q the PCA basis uses when pcak < λ: feasibility (v, then f), e (ẽ), f, or fi (each member's own f_i)",
 			Default: float64(d.PCARank), Min: 0, Max: float64(len(PCARankNames) - 1), Kind: Choice, Choices: PCARankNames,
 			Get: func() float64 { return float64(s.PCARank) }, Set: func(x float64) { s.PCARank = HECOPCARank(x) }},
@@ -52,6 +53,10 @@ func hecoReadingParams(s, d *HECOSettings) []Param {
 		floatParam("pcafrom", "PCA-projection applies from this fraction of MaxFES on", &s.PCAFrom, d.PCAFrom, 0, 1),
 		floatParam("pcato", "PCA-projection applies up to this fraction of MaxFES", &s.PCATo, d.PCATo, 0, 1),
 	}
+	for i := range ps {
+		ps[i].OmitDefault = true
+	}
+	return ps
 }
 
 // pcaWindow reports whether PCA-projection applies in a generation that

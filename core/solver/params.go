@@ -21,6 +21,12 @@ type Param struct {
 	Choices []string // names of a Choice parameter's values
 	Get     func() float64
 	Set     func(float64)
+	// OmitDefault leaves the parameter out of a run record's settings
+	// (experiment.FormatSettings) while it has its default value. The
+	// parameters added after the committed results carry it, so that a
+	// run that does not use them writes the record it wrote before, byte
+	// for byte, and the committed grids still resume and reproduce.
+	OmitDefault bool
 }
 
 // Kind is the type of a Param.

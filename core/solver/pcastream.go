@@ -41,7 +41,7 @@ func pcaStreamParam(p *PCAStream, def PCAStream) Param {
 	return Param{Key: "pcastream",
 		Help:    "where the PCA coin is drawn: shared (the run's stream, as the committed results) or own (a stream of its own: with pcaprob 0 the runs of the algorithm without PCA bit for bit)",
 		Default: float64(def), Min: 0, Max: float64(len(PCAStreamNames) - 1), Kind: Choice, Choices: PCAStreamNames,
-		Get: func() float64 { return float64(*p) }, Set: func(x float64) { *p = PCAStream(x) }}
+		Get: func() float64 { return float64(*p) }, Set: func(x float64) { *p = PCAStream(x) }, OmitDefault: true}
 }
 
 // pcaCoin returns the source of the PCA coin for a run with setting s:

@@ -297,11 +297,15 @@ func ParseAlgos(s string) ([]string, error) {
 	return out, nil
 }
 
-// FormatSettings renders a Settings as "key=value,…" in declaration order.
+// FormatSettings renders a Settings as "key=value,…" in declaration order,
+// leaving out a parameter marked OmitDefault while it has its default.
 func FormatSettings(s solver.Settings) string {
 	var b strings.Builder
-	for i, p := range s.Params() {
-		if i > 0 {
+	for _, p := range s.Params() {
+		if p.OmitDefault && p.Get() == p.Default {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(p.Key)
