@@ -46,8 +46,9 @@ func skipDir(path string, d fs.DirEntry, ign map[string]bool) bool {
 	return d.Name() == "node_modules" || d.Name() == ".git" || rel == "cmd/serve/public" || ign[rel]
 }
 
-// markdown returns the Markdown files of the repository.
-func markdown(t *testing.T) []string {
+// files returns the repository's files (outside the folders skipDir
+// skips) whose names keep accepts.
+func files(t *testing.T, keep func(name string) bool) []string {
 	t.Helper()
 	ign := ignored(t)
 	var out []string
@@ -61,7 +62,7 @@ func markdown(t *testing.T) []string {
 			}
 			return nil
 		}
-		if strings.HasSuffix(path, ".md") {
+		if keep(d.Name()) {
 			out = append(out, path)
 		}
 		return nil
@@ -70,6 +71,12 @@ func markdown(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// markdown returns the Markdown files of the repository.
+func markdown(t *testing.T) []string {
+	t.Helper()
+	return files(t, func(name string) bool { return strings.HasSuffix(name, ".md") })
 }
 
 var (
@@ -168,41 +175,24 @@ var issueRef = regexp.MustCompile(`(?i)\bissues? #?[0-9]+|\(#[0-9]+\)`)
 
 // TestNoIssueNumbers: no source file or document points at an issue number.
 func TestNoIssueNumbers(t *testing.T) {
-	ign := ignored(t)
 	text := map[string]bool{".go": true, ".js": true, ".md": true, ".sh": true, ".html": true,
 		".css": true, ".yaml": true, ".yml": true, ".sbatch": true}
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != root && skipDir(path, d, ign) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		name := d.Name()
-		if !text[filepath.Ext(name)] && name != "Makefile" && !strings.HasPrefix(name, "Dockerfile") && name != "run" {
-			return nil
-		}
+	paths := files(t, func(name string) bool {
+		return text[filepath.Ext(name)] || name == "Makefile" || strings.HasPrefix(name, "Dockerfile") || name == "run"
+	})
+	if len(paths) < 100 {
+		t.Fatalf("checked %d files", len(paths))
+	}
+	for _, path := range paths {
 		b, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		n++
 		for i, line := range strings.Split(string(b), "\n") {
 			if m := issueRef.FindString(line); m != "" {
 				rel, _ := filepath.Rel(root, path)
 				t.Errorf("%s:%d: %q points at an issue number; say what the thing is", filepath.ToSlash(rel), i+1, m)
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n < 100 {
-		t.Fatalf("checked %d files", n)
 	}
 }
