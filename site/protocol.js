@@ -180,6 +180,15 @@ export const PROTOCOL = freeze({
       "reply": "CompareSetup"
     },
     {
+      "name": "defineExperiment",
+      "doc": "the experiment view: its definition read from URL values, with a notice per replaced value",
+      "request": [
+        "state",
+        "cores"
+      ],
+      "reply": "ExperimentReply"
+    },
+    {
       "name": "compare",
       "doc": "compare mode: the overlaid chart, the scoreboard and the shared views of the runs",
       "request": [
@@ -219,6 +228,13 @@ export const PROTOCOL = freeze({
     "algo": "pmode",
     "seed": "1",
     "fesPerDim": 20000
+  },
+  "experiment": {
+    "problems": "C01",
+    "dim": 10,
+    "runs": 25,
+    "maxRuns": 1000,
+    "maxWorkers": 8
   },
   "dims": {
     "playground": [
@@ -337,6 +353,10 @@ export const PROTOCOL = freeze({
       "state",
       "n"
     ],
+    "ConfigParam": [
+      "key",
+      "value"
+    ],
     "ConfigureOptions": [
       "view",
       "frame",
@@ -397,6 +417,17 @@ export const PROTOCOL = freeze({
       "state",
       "steps"
     ],
+    "ExperimentCell": [
+      "problem",
+      "dim",
+      "fes"
+    ],
+    "ExperimentConfig": [
+      "name",
+      "algo",
+      "params",
+      "text"
+    ],
     "ExperimentConfigTable": [
       "config",
       "title",
@@ -404,6 +435,18 @@ export const PROTOCOL = freeze({
       "sums",
       "rows",
       "csv"
+    ],
+    "ExperimentDef": [
+      "problems",
+      "dim",
+      "fes",
+      "runs",
+      "seed",
+      "configs",
+      "workers",
+      "pool",
+      "algo",
+      "cells"
     ],
     "ExperimentDimResults": [
       "dim",
@@ -444,6 +487,17 @@ export const PROTOCOL = freeze({
       "total",
       "pending",
       "label"
+    ],
+    "ExperimentReply": [
+      "def",
+      "notices",
+      "errors",
+      "values",
+      "id"
+    ],
+    "ExperimentRequest": [
+      "state",
+      "cores"
     ],
     "ExperimentResults": [
       "configs",
@@ -667,6 +721,7 @@ export const PROTOCOL = freeze({
       "chart",
       "limits",
       "run",
+      "experiment",
       "dims",
       "lineKind",
       "mask",
@@ -920,6 +975,12 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} ConfigParam
+ * @property {string} key
+ * @property {string} value
+ */
+
+/**
  * @typedef {Object} ConfigureOptions
  * @property {ViewOptions} view
  * @property {FrameOptions} frame
@@ -998,6 +1059,21 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} ExperimentCell
+ * @property {string} problem
+ * @property {number} dim
+ * @property {number} fes
+ */
+
+/**
+ * @typedef {Object} ExperimentConfig
+ * @property {string} name
+ * @property {string} algo
+ * @property {ConfigParam[]} params
+ * @property {string} text
+ */
+
+/**
  * @typedef {Object} ExperimentConfigTable
  * @property {string} config
  * @property {string} title
@@ -1005,6 +1081,20 @@ export const GRID = PROTOCOL.grid;
  * @property {StatsSummary[]} sums
  * @property {string[][]} rows
  * @property {string} csv
+ */
+
+/**
+ * @typedef {Object} ExperimentDef
+ * @property {string[]} problems
+ * @property {number} dim
+ * @property {number} fes
+ * @property {number} runs
+ * @property {string} seed
+ * @property {ExperimentConfig[]} configs
+ * @property {number} workers
+ * @property {number} pool
+ * @property {string} algo
+ * @property {ExperimentCell[]} cells
  */
 
 /**
@@ -1057,6 +1147,21 @@ export const GRID = PROTOCOL.grid;
  * @property {number} total
  * @property {ExperimentPendingCell[]} pending
  * @property {string} label
+ */
+
+/**
+ * @typedef {Object} ExperimentReply
+ * @property {ExperimentDef} def
+ * @property {Notice[]} notices
+ * @property {string[]} errors
+ * @property {Object<string, string>} values
+ * @property {string} id
+ */
+
+/**
+ * @typedef {Object} ExperimentRequest
+ * @property {Object<string, string>} [state]
+ * @property {number} cores
  */
 
 /**
@@ -1328,6 +1433,7 @@ export const GRID = PROTOCOL.grid;
  * @property {Object} chart
  * @property {Object} limits
  * @property {Object} run
+ * @property {Object} experiment
  * @property {Object} dims
  * @property {Object} lineKind
  * @property {Object} mask
@@ -1637,6 +1743,13 @@ export class Commands {
    * @returns {Promise<CompareSetup>}
    */
   async compareSetup(request) { return this.call("compareSetup", request); }
+
+  /**
+   * defineExperiment: the experiment view: its definition read from URL values, with a notice per replaced value.
+   * @param {ExperimentRequest} request
+   * @returns {Promise<ExperimentReply>}
+   */
+  async defineExperiment(request) { return this.call("defineExperiment", request); }
 
   /**
    * compare: compare mode: the overlaid chart, the scoreboard and the shared views of the runs.

@@ -297,6 +297,10 @@ func Commands() []Command {
 				}
 				return SanitizeCompare(r.State, n)
 			}),
+		command("defineExperiment", "the experiment view: its definition read from URL values, with a notice per replaced value",
+			func(_ *Host, r *ExperimentRequest) (ExperimentReply, error) {
+				return DefineExperiment(r.State, r.Cores), nil
+			}),
 		command("compare", "compare mode: the overlaid chart, the scoreboard and the shared views of the runs", compareCmd),
 		command("export", "an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart",
 			func(h *Host, r *ExportRequest) (*Export, error) {

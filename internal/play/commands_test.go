@@ -153,6 +153,9 @@ func TestCommandsNatively(t *testing.T) {
 	if d := call("digest", &DigestRequest{State: Golden.State, Steps: &steps}).(DigestReply); d.Hash != Golden.Hash {
 		t.Errorf("digest hash %s, want %s", d.Hash, Golden.Hash)
 	}
+	if x := call("defineExperiment", &ExperimentRequest{State: map[string]string{"mode": "experiment", "runs": "0"}, Cores: 4}).(ExperimentReply); x.Def.Runs != DefaultRuns || x.Def.Pool != 3 || len(x.Notices) != 1 || x.ID == "" {
+		t.Errorf("defineExperiment: %+v", x)
+	}
 	if m := call("memory", &Empty{}).(Memory); m.Runs != 1 || m.HeapAlloc == 0 || m.HeapObjects == 0 || m.WasmBytes != 0 {
 		t.Errorf("memory natively: %+v", m)
 	}

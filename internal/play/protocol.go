@@ -109,6 +109,15 @@ type ProtocolSpec struct {
 		Seed      string `json:"seed"`
 		FESPerDim int    `json:"fesPerDim"`
 	} `json:"run"`
+	// Experiment names the experiment view's defaults and limits
+	// (DefineExperiment).
+	Experiment struct {
+		Problems   string `json:"problems"`
+		Dim        int    `json:"dim"`
+		Runs       int    `json:"runs"`
+		MaxRuns    int    `json:"maxRuns"`
+		MaxWorkers int    `json:"maxWorkers"`
+	} `json:"experiment"`
 	// Dims names the dimensions the playground offers CEC problems at and
 	// those with official CEC 2017 data.
 	Dims struct {
@@ -230,6 +239,8 @@ func Protocol() ProtocolSpec {
 		p.Run.Problem, p.Run.Dim, p.Run.Algo, p.Run.Seed = c.Problem, c.Dim, c.Algo, strconv.FormatUint(c.Seed, 10)
 	}
 	p.Run.FESPerDim = DefaultFES(1)
+	p.Experiment.Problems, p.Experiment.Dim, p.Experiment.Runs = DefaultExperimentProblem, DefaultExperimentDim, DefaultRuns
+	p.Experiment.MaxRuns, p.Experiment.MaxWorkers = MaxRuns, MaxWorkers
 	p.Dims.Playground, p.Dims.Official = suite.PlaygroundDims, cec2017.OfficialDims
 	p.LineKind.Level, p.LineKind.G, p.LineKind.H = LineLevel, LineG, LineH
 	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside

@@ -1,11 +1,14 @@
 package play
 
 import (
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 )
 
@@ -111,4 +114,66 @@ func TestNoticeCutsHugeValues(t *testing.T) {
 	if c := Cut(strings.Repeat("é", 50), 40); !strings.HasPrefix(c, strings.Repeat("é", 32)+"…") || !utf8.ValidString(c) {
 		t.Errorf("Cut of 50 é = %q", c)
 	}
+}
+
+// FuzzDefineExperiment feeds the experiment view's definition hostile
+// values (the address is untrusted). For every input it must return a
+// definition that runs: known, distinct problems, an offered D, runs and
+// workers in range, a seed whose last run stays below 2^64, named
+// configurations of known algorithms, notices of bounded size; and its own
+// Values read back must give the same definition without a notice.
+//
+//	go test ./internal/play -run '^$' -fuzz FuzzDefineExperiment -fuzztime 5m
+func FuzzDefineExperiment(f *testing.F) {
+	seeds := [][8]string{
+		{"C01,C02", "10", "", "25", "1", "pmode", "", ""},
+		{"c2,zz,C2,rosenbrock", "7", "12.5", "0", "-1", "heco-pde", "9", "a:pmode(pca=true;pcaprob=0.5),b:cmode"},
+		{"", "030", "100", "1000", "18446744073709551615", "CMODE", "", "A:pmode,a:pmode(pca),nocolon"},
+		{" himmelblau ,c28", "", "1e4", "", "007", "nosuch", "8", "x:nosuch,y:pmode(pcaprob=7;nosuch=1)"},
+		{"\x00,\uFEFFC05\uFEFF", "\u00a010", "99", "1001", "+3", "", "0", "a:pmode(pca=true,b:de(pop=)"},
+		{strings.Repeat("C01,", 500), strings.Repeat("9", 50), "", "2", "18446744073709551614", "de", " 3 ", "a : PMODE ( pca = false ; pca=true ) ,,"},
+	}
+	for _, s := range seeds {
+		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+	}
+	f.Fuzz(func(t *testing.T, problems, dim, fes, runs, seed, algo, workers, configs string) {
+		raw := map[string]string{"mode": "experiment", "problems": problems, "dim": dim, "fes": fes, "runs": runs,
+			"seed": seed, "algo": algo, "workers": workers, "configs": configs}
+		r := DefineExperiment(raw, 4)
+		d := r.Def
+		if len(d.Problems) == 0 || len(d.Cells) != len(d.Problems) {
+			t.Fatalf("%q: problems %v, cells %v", raw, d.Problems, d.Cells)
+		}
+		for i, p := range d.Problems {
+			info, ok := findInfo(p)
+			c := d.Cells[i]
+			if !ok || info.Name != p || slices.Contains(d.Problems[:i], p) || c.Problem != p || !slices.Contains(info.Dims, c.Dim) ||
+				c.FES < MinFES || c.FES > MaxFES {
+				t.Fatalf("%q: problem %q, cell %+v", raw, p, c)
+			}
+		}
+		s, err := strconv.ParseUint(d.Seed, 10, 64)
+		if err != nil || d.Runs < 1 || d.Runs > MaxRuns || s+uint64(d.Runs-1) < s || d.Workers < 0 || d.Workers > MaxWorkers ||
+			d.Pool < 1 || d.Pool > MaxWorkers || (d.FES != 0 && (d.FES < MinFES || d.FES > MaxFES)) {
+			t.Fatalf("%q: definition %+v", raw, d)
+		}
+		if len(d.Configs) == 0 || !slices.Contains(solver.Names(), d.Algo) {
+			t.Fatalf("%q: configurations %+v, algorithm %q", raw, d.Configs, d.Algo)
+		}
+		for i, c := range d.Configs {
+			if !configName.MatchString(c.Name) || !slices.Contains(solver.Names(), c.Algo) ||
+				slices.ContainsFunc(d.Configs[:i], func(o ExperimentConfig) bool { return o.Name == c.Name }) {
+				t.Fatalf("%q: configuration %+v", raw, c)
+			}
+		}
+		for _, n := range r.Notices {
+			if utf8.RuneCountInString(n.Value) > EchoMax+24 || utf8.RuneCountInString(n.Message) > maxMessage {
+				t.Fatalf("%q: notice too long: %+v", raw, n)
+			}
+		}
+		back := DefineExperiment(r.Values, 4)
+		if len(back.Notices) != 0 || !reflect.DeepEqual(back.Def, d) || back.ID != r.ID || !reflect.DeepEqual(back.Values, r.Values) {
+			t.Fatalf("%q: read back %+v, want %+v", raw, back, r)
+		}
+	})
 }
