@@ -41,7 +41,8 @@ test-js:
 ## run minutes locally: make fuzz FUZZTIME=3m
 FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
-	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData
+	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
+	./internal/experiment:FuzzCheck
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \

@@ -783,3 +783,64 @@ func TestWilcoxon(t *testing.T) {
 	wantBadInput(t, cec(t, "", "wilcoxon", p, "-format", "tex"), "tex")
 	wantBadInput(t, cec(t, "", "wilcoxon", p, "-algo", "pmode"), "two or more")
 }
+
+// TestSeedsChecked: merge refuses shards made with different -seeds, and
+// the readers refuse runs whose seed is not base + run (one base per
+// algorithm and problem, and per file), naming the file, line and values.
+func TestSeedsChecked(t *testing.T) {
+	dir := t.TempDir()
+	s1, s2 := filepath.Join(dir, "s1.jsonl"), filepath.Join(dir, "s2.jsonl")
+	grid := []string{"run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "4", "-fes", "1000", "-data", "generated", "-quiet"}
+	if r := cec(t, "", append(grid, "-seed", "1", "-shard", "1/2", "-o", s1)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	if r := cec(t, "", append(grid, "-seed", "1000", "-shard", "2/2", "-o", s2)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	r := cec(t, "", "merge", s1, s2)
+	wantBadInput(t, r, s2+":1: random C01 D=10 run ", `, base 1000 (seed − run)`, "but "+s1+":", `, base 1: run r has the seed base + r`, "must share one base")
+	wantBadInput(t, cec(t, "", "table", s1, s2), s2+":1", "base 1000", "random on C01 must share one base")
+
+	// shards of different cells made with different -seeds: merge refuses
+	// them (one grid, one -seed); table reads them (one base per file and
+	// per algorithm and problem)
+	c1, c2 := filepath.Join(dir, "c1.jsonl"), filepath.Join(dir, "c2.jsonl")
+	cells := []string{"run", "-algo", "random", "-problem", "C01,C02", "-dim", "10", "-runs", "1", "-fes", "1000", "-data", "generated", "-quiet"}
+	if r := cec(t, "", append(cells, "-seed", "1", "-shard", "1/2", "-o", c1)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	if r := cec(t, "", append(cells, "-seed", "1000", "-shard", "2/2", "-o", c2)...); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	wantBadInput(t, cec(t, "", "merge", c1, c2), c2+":1", `"seed" = 1000, base 1000`, c1+":1", "the shards of one grid")
+	if r := cec(t, "", "table", c1, c2); r.code != 0 {
+		t.Errorf("table of two files with one base each: %s", r.stderr)
+	}
+	// ... but one file holds one grid: one base
+	both := filepath.Join(dir, "both.jsonl")
+	b1, _ := os.ReadFile(c1)
+	b2, _ := os.ReadFile(c2)
+	os.WriteFile(both, append(b1, b2...), 0o644)
+	wantBadInput(t, cec(t, "", "table", both), both+":2", "base 1000", both+":1", "the file "+both)
+
+	// every seed 7
+	var recs []experiment.Record
+	for run := range 3 {
+		rec := handRec("pmode", "C01", run, 1, 0, [3]int{})
+		rec.Seed = 7
+		recs = append(recs, rec)
+	}
+	seven := filepath.Join(dir, "seven.jsonl")
+	writeRecords(t, seven, recs)
+	for _, cmd := range []string{"table", "rank", "wilcoxon", "merge"} {
+		wantBadInput(t, cec(t, "", cmd, seven), seven+":2", `pmode C01 D=10 run 1 has "seed" = 7, base 6`, seven+":1", `"seed" = 7, base 7`)
+	}
+	// runs 0–3 and 999999: the largest run's line is named
+	recs = recs[:0]
+	for _, run := range []int{0, 1, 2, 3, 999999} {
+		recs = append(recs, handRec("pmode", "C01", run, 1, 0, [3]int{}))
+	}
+	gap := filepath.Join(dir, "gap.jsonl")
+	writeRecords(t, gap, recs)
+	wantBadInput(t, cec(t, "", "table", gap), "missing run pmode C01 D=10 run 4", "the largest run at "+gap+":5")
+}

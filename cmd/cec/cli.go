@@ -211,7 +211,7 @@ func readRunFiles(files []string) ([]recordOrigin, error) {
 			return nil, badInput("%v", err)
 		}
 		for i, r := range recs {
-			out = append(out, recordOrigin{rec: r, where: fmt.Sprintf("%s:%d", name, lines[i])})
+			out = append(out, recordOrigin{rec: r, where: fmt.Sprintf("%s:%d", name, lines[i]), file: name})
 		}
 	}
 	return out, nil

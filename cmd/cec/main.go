@@ -42,7 +42,10 @@
 // (their *.jsonl files) and patterns they expand themselves
 // ('runs-30D-shard-*.jsonl'). They read strictly (experiment.Read): a
 // missing, null, unknown or out-of-range field is an error naming the
-// file, line and field.
+// file, line and field. They refuse a grid with a gap (runs of an
+// algorithm and problem are 0 … n−1) and seeds that are not cec run's: run
+// r has the seed base + r, one base per algorithm and problem and per
+// file; merge asks one base of all its shards (one -seed per grid).
 //
 // One JSON object per run (-json in canonical order, -o in completion
 // order):

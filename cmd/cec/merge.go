@@ -10,7 +10,8 @@ import (
 // recordOrigin is a record with the file and line it came from.
 type recordOrigin struct {
 	rec   experiment.Record
-	where string
+	where string // file:line
+	file  string
 }
 
 func readRecords(r io.Reader, name string) ([]experiment.Record, []int, error) {
@@ -18,16 +19,32 @@ func readRecords(r io.Reader, name string) ([]experiment.Record, []int, error) {
 }
 
 // loadGrid reads run files and checks that they form a complete grid (no
-// duplicate, no gap); the records come back in canonical order.
+// duplicate, no gap, the seeds of cec run); the records come back in
+// canonical order.
 func loadGrid(files []string) ([]experiment.Record, error) {
-	return loadSelected(files, "", 0)
+	return load(files, "", 0, false)
+}
+
+// loadShards is loadGrid of the shards of one grid, as merge joins them:
+// every record has the seed -seed + run with one -seed for all of them.
+func loadShards(files []string) ([]experiment.Record, error) {
+	return load(files, "", 0, true)
 }
 
 // loadSelected is loadGrid of the records that -algo and -dim select
 // (comma list and dimension, "" and 0 for all): only they must form a
 // complete grid, so the finished algorithms of a file that a longer grid
-// is still appending to can be read.
+// is still appending to can be read. Every file is a grid of cec run (or
+// a merge of one): its records share one seed base (run r has the seed
+// base + r), and so do the runs of an (algorithm, problem) across files.
 func loadSelected(files []string, algos string, dim int) ([]experiment.Record, error) {
+	return load(files, algos, dim, false)
+}
+
+// load is loadSelected; with oneGrid the records of every file share one
+// seed base (the shards of a grid that merge joins), not only those of
+// each file.
+func load(files []string, algos string, dim int, oneGrid bool) ([]experiment.Record, error) {
 	all, err := readRunFiles(files)
 	if err != nil {
 		return nil, err
@@ -53,7 +70,15 @@ func loadSelected(files []string, algos string, dim int) ([]experiment.Record, e
 	for i := range ro {
 		recs[i] = ro[i].rec
 	}
-	if err := experiment.Check(recs, func(i int) string { return ro[i].where }); err != nil {
+	where := func(i int) string { return ro[i].where }
+	if err := experiment.Check(recs, where); err != nil {
+		return nil, badInput("%v", err)
+	}
+	group := func(i int) string { return "the file " + ro[i].file }
+	if oneGrid {
+		group = func(int) string { return "the shards of one grid (one -seed for every shard)" }
+	}
+	if err := experiment.CheckSeeds(recs, where, group); err != nil {
 		return nil, badInput("%v", err)
 	}
 	experiment.Sort(recs)
@@ -77,7 +102,7 @@ func cmdMerge(args []string, stdout io.Writer) error {
 	if files, err = expandRunFiles(files, *outPath); err != nil {
 		return err
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadShards(files)
 	if err != nil {
 		return err
 	}

@@ -352,12 +352,89 @@ func ValidDataLabel(s string) bool {
 // the first missing run of the implied grid in canonical order, or two runs
 // of one (algorithm, problem, dimension) with different budgets or settings.
 // where(i) names the origin of record i in messages.
+//
+// Check also refuses seeds that are not cec run's (CheckSeeds with no
+// groups): run r of an (algorithm, problem) has the seed base + r, one base
+// for every run of that algorithm on that problem.
 func Check(recs []Record, where func(i int) string) error {
 	seen, runs, err := checkRuns(recs, where)
 	if err != nil {
 		return err
 	}
-	return checkComplete(recs, seen, runs)
+	if err := CheckSeeds(recs, where, nil); err != nil {
+		return err
+	}
+	return checkComplete(recs, seen, runs, where)
+}
+
+// SeedError is a record whose seed breaks the rule of cec run: run r has
+// the seed base + r, with one base per (algorithm, problem) and per group
+// (CheckSeeds).
+type SeedError struct {
+	// I is the index of the record; J that of the earlier record whose
+	// base it disagrees with, or −1 when its seed is below its run.
+	I, J int
+	msg  string
+}
+
+func (e *SeedError) Error() string { return e.msg }
+
+// seedBase is the base of r's seed (seed − run) and whether there is one
+// (a seed below the run has none: cec run never wraps around).
+func seedBase(r Record) (uint64, bool) {
+	if r.Seed < uint64(r.Run) {
+		return 0, false
+	}
+	return r.Seed - uint64(r.Run), true
+}
+
+// CheckSeeds refuses records whose seeds are not those cec run gives: run
+// r uses the seed base + r, with one base for every run of an (algorithm,
+// problem), at every dimension (the paper's common random numbers: -seed
+// is one value per grid). group, when not nil, names a group of records
+// that must share one base too (a file of cec run, or every shard of the
+// grid that a merge joins); records with the group "" are in none. The
+// error (a *SeedError) is one line naming both records with where and
+// their runs, seeds and bases; a record listed twice is Check's concern,
+// not this one's. It takes time linear in len(recs).
+func CheckSeeds(recs []Record, where func(i int) string, group func(i int) string) error {
+	type ap struct{ algo, problem string }
+	byCell := map[ap]int{}
+	byGroup := map[string]int{}
+	for i, r := range recs {
+		b, ok := seedBase(r)
+		if !ok {
+			return &SeedError{I: i, J: -1, msg: fmt.Sprintf(`%s: %s has "seed" = %d below its "run" = %d: run r has the seed base + r`, where(i), r.Key(), r.Seed, r.Run)}
+		}
+		k := ap{r.Algo, r.Problem}
+		if j, seen := byCell[k]; !seen {
+			byCell[k] = i
+		} else if bj, _ := seedBase(recs[j]); bj != b {
+			return seedMismatch(recs, where, i, j, fmt.Sprintf("the runs of %s on %s must share one base", r.Algo, r.Problem))
+		}
+		if group == nil {
+			continue
+		}
+		g := group(i)
+		if g == "" {
+			continue
+		}
+		if j, seen := byGroup[g]; !seen {
+			byGroup[g] = i
+		} else if bj, _ := seedBase(recs[j]); bj != b {
+			return seedMismatch(recs, where, i, j, fmt.Sprintf("the runs of %s must share one base", g))
+		}
+	}
+	return nil
+}
+
+// seedMismatch is the SeedError of records i and j with different bases.
+func seedMismatch(recs []Record, where func(i int) string, i, j int, rule string) error {
+	ri, rj := recs[i], recs[j]
+	bi, _ := seedBase(ri)
+	bj, _ := seedBase(rj)
+	return &SeedError{I: i, J: j, msg: fmt.Sprintf(`%s: %s has "seed" = %d, base %d (seed − run), but %s: %s has "seed" = %d, base %d: run r has the seed base + r, and %s`,
+		where(i), ri.Key(), ri.Seed, bi, where(j), rj.Key(), rj.Seed, bj, rule)}
 }
 
 // CheckRuns is Check without the complete grid: it names the first run
@@ -397,40 +474,64 @@ func checkRuns(recs []Record, where func(i int) string) (map[Key]int, map[cell][
 	return seen, runs, nil
 }
 
-// checkComplete names the first missing run of the grid implied by recs.
-func checkComplete(recs []Record, seen map[Key]int, runs map[cell][]int) error {
+// checkComplete names the first missing run of the grid implied by recs,
+// and where the record that implies the most runs is. It takes time
+// linear in len(recs) and in the runs it finds present.
+func checkComplete(recs []Record, seen map[Key]int, runs map[cell][]int, where func(i int) string) error {
 	// The implied grid at each dimension: every algorithm × every problem
 	// × runs 0..R−1, R = the largest run + 1 at that dimension.
-	for _, d := range Dims(recs) {
-		R := 0
-		var algos, probs []string
-		for _, r := range recs {
-			if r.Dim != d {
-				continue
-			}
-			R = max(R, r.Run+1)
-			if !slices.Contains(algos, r.Algo) {
-				algos = append(algos, r.Algo)
-			}
-			if !slices.Contains(probs, r.Problem) {
-				probs = append(probs, r.Problem)
-			}
+	type implied struct {
+		top          int // the record with the largest run
+		algos, probs []string
+		hasA, hasP   map[string]bool
+	}
+	byDim := map[int]*implied{}
+	for i, r := range recs {
+		g := byDim[r.Dim]
+		if g == nil {
+			g = &implied{top: i, hasA: map[string]bool{}, hasP: map[string]bool{}}
+			byDim[r.Dim] = g
 		}
-		slices.SortStableFunc(algos, compareAlgo)
-		slices.Sort(probs)
-		for _, a := range algos {
-			for _, p := range probs {
+		if r.Run > recs[g.top].Run {
+			g.top = i
+		}
+		if !g.hasA[r.Algo] {
+			g.hasA[r.Algo] = true
+			g.algos = append(g.algos, r.Algo)
+		}
+		if !g.hasP[r.Problem] {
+			g.hasP[r.Problem] = true
+			g.probs = append(g.probs, r.Problem)
+		}
+	}
+	for _, d := range Dims(recs) {
+		g := byDim[d]
+		R := recs[g.top].Run + 1
+		slices.SortStableFunc(g.algos, compareAlgo)
+		slices.Sort(g.probs)
+		for _, a := range g.algos {
+			for _, p := range g.probs {
 				n := len(runs[cell{a, p, d}])
 				for run := 0; run < R; run++ {
 					if _, ok := seen[Key{a, p, d, run}]; !ok {
-						return fmt.Errorf("missing run %s (the files imply runs 0..%d of %s on %s; %d of them present)",
-							Key{a, p, d, run}, R-1, strings.Join(algos, ", "), strings.Join(probs, ", "), n)
+						return fmt.Errorf("missing run %s (the files imply runs 0..%d of %s on %s, the largest run at %s; %d of them present)",
+							Key{a, p, d, run}, R-1, listCut(g.algos), listCut(g.probs), where(g.top), n)
 					}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// listCut joins names with ", ", the first 8 and a count beyond them (a
+// message stays one short line with 20,000 problems).
+func listCut(names []string) string {
+	const most = 8
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s, … (%d in all)", strings.Join(names[:most], ", "), len(names))
 }
 
 // Algos lists the algorithms of recs in canonical order.

@@ -239,7 +239,8 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no runs to summarise")
 	}
-	if err := CheckRuns(recs, func(i int) string { return fmt.Sprintf("record %d", i+1) }); err != nil {
+	where := func(i int) string { return fmt.Sprintf("record %d", i+1) }
+	if err := CheckRuns(recs, where); err != nil {
 		return nil, err
 	}
 	alpha, targets, err := o.levels()
@@ -247,6 +248,7 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Notes: []string{}, Dims: []DimResults{}}
+	res.Notes = append(res.Notes, runNotes(recs, where, o.Grid != nil)...)
 	all := Algos(recs)
 	configs := o.Configs
 	if len(configs) == 0 {
@@ -313,6 +315,53 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 		}
 	}
 	return res, nil
+}
+
+// runNotes warns of runs that cec table would refuse but the results view
+// shows: seeds that are not base + run with one base per (algorithm,
+// problem) (CheckSeeds), and, without a grid (whose runs finish in any
+// order), an (algorithm, problem, dimension) whose runs are not 0 … n−1.
+// Each is one note naming the first such record and how many there are.
+func runNotes(recs []Record, where func(i int) string, grid bool) []string {
+	var notes []string
+	if err := CheckSeeds(recs, where, nil); err != nil {
+		notes = append(notes, "Seeds: "+err.Error()+"; cec table refuses these runs.")
+	}
+	if grid {
+		return notes
+	}
+	type span struct{ n, top int }
+	cells := map[cell]*span{}
+	var order []cell
+	for i, r := range recs {
+		c := cell{r.Algo, r.Problem, r.Dim}
+		sp := cells[c]
+		if sp == nil {
+			sp = &span{top: i}
+			cells[c] = sp
+			order = append(order, c)
+		}
+		sp.n++
+		if r.Run > recs[sp.top].Run {
+			sp.top = i
+		}
+	}
+	bad, first := 0, -1
+	for k, c := range order {
+		if sp := cells[c]; recs[sp.top].Run != sp.n-1 { // no run is listed twice (CheckRuns)
+			bad++
+			if first < 0 {
+				first = k
+			}
+		}
+	}
+	if bad > 0 {
+		c := order[first]
+		sp := cells[c]
+		notes = append(notes, fmt.Sprintf("Runs: %s on %s at D = %d has %d run(s) but %s is run %d: runs below it are missing (a finished grid has runs 0 … n−1; %d configuration-problem pair(s) have gaps); cec table refuses these runs.",
+			c.Algo, c.Problem, c.Dim, sp.n, where(sp.top), recs[sp.top].Run, bad))
+	}
+	return notes
 }
 
 // levels returns o's level of the tests' marks and targets of the runtime

@@ -161,7 +161,8 @@ func TestSummarisePartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"heco-de: no runs yet.", "cmode on C01 at D = 10: 4 of 5 runs.", "cmode on C02 at D = 10: 1 of 5 runs."}
+	want := []string{"Runs: cmode on C01 at D = 10 has 4 run(s) but record 13 is run 4: runs below it are missing (a finished grid has runs 0 … n−1; 1 configuration-problem pair(s) have gaps); cec table refuses these runs.",
+		"heco-de: no runs yet.", "cmode on C01 at D = 10: 4 of 5 runs.", "cmode on C02 at D = 10: 1 of 5 runs."}
 	if !reflect.DeepEqual(res.Notes, want) {
 		t.Errorf("notes %q\nwant %q", res.Notes, want)
 	}
