@@ -1,18 +1,19 @@
-// experiment-app.js: the experiment view (mode=experiment). It reads the
-// definition from the address (experiment-def.js, keys in state.js KEYS),
-// shows it in the view (experiment-view.js), checks the configurations with
-// Go (a probe configure: Go's notices and parameter list), runs the jobs on
-// a WorkerPool (worker-pool.js), saves every finished run in IndexedDB
+// experiment-app.js: the experiment view (mode=experiment). Go reads and
+// checks the definition in the address (the defineExperiment command: its
+// notices, and the errors that keep a configuration from starting; keys in
+// state.js KEYS), the view shows it (experiment-view.js), the jobs
+// (experiment-def.js) run on a WorkerPool (worker-pool.js); every
+// finished run is saved in IndexedDB
 // (experiment-store.js) and offers to resume the saved runs of the same
 // definition when the link is opened again. The records are Go's JSON
 // lines of the `cec run -o` schema; the download is them in job order.
 //
-//   address ─▶ definition ─▶ view.show        form changes ─▶ address
-//   start ─▶ probe (Go) ─▶ pool.run(jobs) ─▶ onRecord ─▶ IndexedDB, progress
+//   address ─▶ definition (Go) ─▶ view.show     form changes ─▶ definition (Go) ─▶ address
+//   start ─▶ Go's errors? ─▶ pool.run(jobs) ─▶ onRecord ─▶ IndexedDB, progress
 //
 // The results view (results-view.js) fills the view's [data-results-root]
-// with the results of the finished runs (Go's summarise, in the probe
-// worker). While runs are missing (the experiment runs or is paused, or
+// with the results of the finished runs (Go's summarise, in the page's
+// own worker, go). While runs are missing (the experiment runs or is paused, or
 // was cancelled, or saved runs wait for a resume) they are partial
 // results: summarise gets the experiment's grid and says how far it is
 // and what the tables, tests and ranking cover (results-view.js shows its
@@ -23,7 +24,7 @@
 // are summarised again when a run has finished since the last time and at
 // least LIVE_MS (2 s) have passed since the last update ended, and at
 // least LIVE_FACTOR (4) times as long as that update took (so that on a
-// big grid, where Go's summary takes long, the probe worker spends at most
+// big grid, where Go's summary takes long, the page's own worker spends at most
 // about a fifth of its time on it and the runs keep their cores); one
 // update at a time. The update is Go's work in the worker; the page only
 // lays out the tables and updates the charts drawn (setOption, one chart
@@ -37,7 +38,7 @@ import { WorkerClient, needsRestart } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
 import { ExperimentStore } from "./experiment-store.js";
 import { createExperimentView } from "./experiment-view.js";
-import { definition, toValues, jobs, experimentId, defaultWorkers } from "./experiment-def.js";
+import { jobs } from "./experiment-def.js";
 import { Messages, noticeText } from "./messages.js";
 import { createResultsView } from "./results-view.js";
 import { warmUp } from "./charts.js";
@@ -50,11 +51,14 @@ if (link) { link.textContent = "the playground"; link.href = "#"; }
 
 const messages = new Messages(document.body);
 const store = new ExperimentStore();
-const probe = new WorkerClient();
+const go = new WorkerClient(); // the page's own worker: definitions, summaries
 const cores = navigator.hardwareConcurrency || 2;
 
 let catalog = null;
-let def = null;
+let def = null;          // Go's definition (ExperimentDef)
+let defined = null;      // Go's whole reply for def: {def, notices, errors, values, id}
+let asked = 0;           // the definitions asked of Go (the last one wins)
+let pending = Promise.resolve(); // the last one, settled
 let all = [];            // the jobs of def
 let records = new Map(); // job key → JSON line (saved or finished now)
 let failed = new Map();  // job key → reason
@@ -77,7 +81,7 @@ const view = createExperimentView(root, {
     const cur = parse(location.hash);
     delete cur.fes;
     delete cur.workers;
-    setDefinition(Object.assign(cur, v), "controls");
+    defineOrSay(Object.assign(cur, v), "controls");
   },
   onStart: () => start(false),
   onResumeSaved: () => start(false),
@@ -88,7 +92,7 @@ const view = createExperimentView(root, {
   onDownload: download,
 });
 
-const results = createResultsView(view.results, { summarise: (jsonl, options) => probe.summarise({ jsonl, options }) });
+const results = createResultsView(view.results, { summarise: (jsonl, options) => go.summarise({ jsonl, options }) });
 
 // showResults shows the results of the finished runs (or none): partial
 // results with the grid while runs are missing, except at the end of an
@@ -148,25 +152,41 @@ function liveStop() {
 }
 
 // ---------- definition and address ----------
+// setDefinition asks Go for the definition of URL values and shows it;
+// when changes come faster than Go answers, the last one wins.
 function setDefinition(values, origin) {
-  const r = definition(values, catalog, cores);
-  def = r.def;
-  all = jobs(def, catalog);
-  const h = "#" + new State(toValues(def)).serialize();
-  if (location.hash !== h) history.replaceState(null, "", h);
-  view.show(def);
-  if (origin === "url") messages.notices(r.notices);
-  else if (r.notices.length) messages.say(r.notices.map(noticeText).join("; "));
-  return refreshSaved();
+  const n = ++asked;
+  const p = go.defineExperiment({ state: values, cores }).then((r) => {
+    if (n !== asked) return undefined;
+    defined = r;
+    def = r.def;
+    all = jobs(def);
+    const h = "#" + new State(r.values).serialize();
+    if (location.hash !== h) history.replaceState(null, "", h);
+    view.show(def);
+    if (origin === "url") messages.notices(r.notices);
+    else if (r.notices.length) messages.say(r.notices.map(noticeText).join("; "));
+    return refreshSaved();
+  }, (e) => {
+    if (needsRestart(e)) go.restart(); // the next request gets a fresh worker
+    throw e;
+  });
+  pending = p.catch(() => {});
+  return p;
+}
+
+// defineOrSay sets the definition of a change, saying why when Go could not.
+function defineOrSay(values, origin) {
+  setDefinition(values, origin).catch((e) => messages.error("The definition could not be read: " + e.message));
 }
 
 // refreshSaved loads the saved runs of the definition and offers them;
 // the experiment then stands in the state after ("idle", or "cancelled"
 // right after a cancel, so that the page keeps saying what happened).
 async function refreshSaved(after = "idle") {
-  const id = experimentId(def);
+  const id = defined.id;
   const saved = await store.load(id);
-  if (experimentId(def) !== id || state === "running" || state === "paused") return;
+  if (defined.id !== id || state === "running" || state === "paused") return;
   records = new Map();
   for (const j of all) if (saved.has(j.key)) records.set(j.key, saved.get(j.key));
   failed = new Map();
@@ -186,33 +206,12 @@ window.addEventListener("hashchange", () => {
   const v = parse(location.hash);
   if (v.mode !== "experiment") return; // boot.js reloads into the other mode
   if (state === "running" || state === "paused") {
-    history.replaceState(null, "", "#" + new State(toValues(def)).serialize());
+    history.replaceState(null, "", "#" + new State(defined.values).serialize());
     messages.say("The experiment is running: cancel it to change its definition.");
     return;
   }
-  setDefinition(v, "url");
+  defineOrSay(v, "url");
 });
-
-// ---------- checking the configurations with Go ----------
-async function checkConfigs() {
-  const errors = [];
-  const h = probe.runHandle();
-  const problem = def.problems[0];
-  const dim = all.find((j) => j.problem === problem).dim;
-  try {
-    for (const c of def.configs) {
-      const r = await h.configure(Object.assign({}, c.params, { problem, dim: String(dim), algo: c.algo, seed: "1", fes: "100" }), { view: { grid: 2 }, frame: {} });
-      for (const n of r.notices || []) if (n.key !== "data") errors.push(c.name + ": " + noticeText(n));
-      const keys = (r.params || []).map((p) => p.key);
-      for (const k of Object.keys(c.params)) {
-        if (!keys.includes(k)) errors.push(c.name + ": " + c.algo + " has no parameter " + k + " (its parameters: " + keys.join(", ") + ")");
-      }
-    }
-  } finally {
-    h.close().catch(() => {});
-  }
-  return errors;
-}
 
 // ---------- running ----------
 let starting = false;
@@ -228,20 +227,16 @@ async function start(fresh) {
 
 async function run(fresh) {
   messages.clearError();
-  view.say("Checking the configurations…");
-  let errors;
-  try {
-    errors = await checkConfigs();
-  } catch (e) {
-    errors = ["the configurations could not be checked: " + e.message];
-    if (needsRestart(e)) probe.restart(); // the next start gets a fresh worker
-  }
-  if (errors.length) {
+  await pending; // the definition of the last change
+  if (!defined) return; // Go has not answered yet
+  // Go checked every configuration with the definition (as it checks a
+  // run's values): what it would not run as written stops the start
+  if (defined.errors.length) {
     view.say("");
-    messages.error("Not started: " + errors.join("; "));
+    messages.error("Not started: " + defined.errors.join("; "));
     return;
   }
-  const id = experimentId(def);
+  const id = defined.id;
   if (fresh) await store.clear(id).catch(() => {});
   const saved = fresh ? new Map() : await store.load(id);
   records = new Map();
@@ -251,7 +246,7 @@ async function run(fresh) {
   view.offerResume("");
   view.showFailures([]);
   const todo = all.filter((j) => !records.has(j.key));
-  const size = def.workers || defaultWorkers(cores);
+  const size = def.pool;
   pool = new WorkerPool(size);
   clock = { t0: performance.now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((s, j) => s + j.fes, 0), fesDone: 0, inflight: new Map() };
   state = "running";
@@ -375,7 +370,7 @@ function download() {
 // ---------- boot ----------
 const ready = (async () => {
   try {
-    catalog = await probe.catalog();
+    catalog = await go.catalog();
   } catch (e) {
     messages.error(e.message);
     throw e;
@@ -394,8 +389,10 @@ const ready = (async () => {
 window.pcaplayExperiment = {
   ready,
   state: () => ({ state, total: all.length, done: records.size, failed: [...failed.entries()], jobs: all.length,
-    elapsed: elapsed(), definition: def && toValues(def), liveUpdates: live.updates }),
+    elapsed: elapsed(), definition: defined && defined.values, liveUpdates: live.updates }),
   jsonl,
+  /** settled resolves when Go has answered the last change of the definition */
+  settled: () => pending.then(() => true),
   /** the results view (results-view.js) */
   results,
   start: () => start(false),

@@ -6,9 +6,17 @@
 // empty [data-results-root] for the results view. It draws and reports
 // the user's changes; experiment-app.js decides. createExperimentView can
 // be called on several roots (ids are per instance).
-import { formatConfigs, parseConfigs, defaultWorkers, cecDims, MAX_WORKERS, MAX_RUNS } from "./experiment-def.js";
+import { formatConfigs } from "./experiment-def.js";
 import { setText } from "./format.js";
 import { PROTOCOL } from "./protocol.js";
+
+const { maxRuns: MAX_RUNS, maxWorkers: MAX_WORKERS } = PROTOCOL.experiment;
+
+/** cecDims are the D the catalog offers CEC problems at (the playground's before it comes). */
+function cecDims(catalog) {
+  const p = catalog && catalog.problems.find((q) => !q.teaching);
+  return p ? p.dims.slice() : PROTOCOL.dims.playground.slice();
+}
 
 let uid = 0;
 
@@ -55,7 +63,7 @@ export function createExperimentView(root, opts) {
   const fes = el("input", { role: "fes", type: "number", min: "100", step: "1000", placeholder: "20000·D", id: id + "-fes" });
   const runs = el("input", { role: "runs", type: "number", min: "1", max: String(MAX_RUNS), step: "1", id: id + "-runs" });
   const seed = el("input", { role: "seed", type: "text", inputmode: "numeric", id: id + "-seed", size: "8" });
-  const workers = el("input", { role: "workers", type: "number", min: "1", max: String(MAX_WORKERS), step: "1", id: id + "-workers", placeholder: String(defaultWorkers(navigator.hardwareConcurrency)) });
+  const workers = el("input", { role: "workers", type: "number", min: "1", max: String(MAX_WORKERS), step: "1", id: id + "-workers" });
   const configs = el("div", { role: "configs", class: "configs" });
   const addConfig = el("button", { role: "add-config", type: "button", text: "+ configuration" });
   const dataNote = el("p", { role: "data-note", class: "help" });
@@ -104,7 +112,7 @@ export function createExperimentView(root, opts) {
     for (const a of (catalog ? catalog.algorithms : [{ name: c.algo }])) algo.append(el("option", { value: a.name, text: a.name, title: a.help || "" }));
     algo.value = c.algo;
     const params = el("input", { role: "config-params", type: "text", size: "28", placeholder: "key=value;…", "aria-label": "parameters",
-      value: Object.entries(c.params || {}).map(([k, v]) => k + "=" + v).join(";") });
+      value: (c.params || []).map((p) => p.key + "=" + p.value).join(";") });
     const remove = el("button", { role: "remove-config", type: "button", text: "×", title: "remove this configuration" });
     remove.onclick = () => { row.remove(); changed(); };
     for (const x of [name, algo, params]) x.addEventListener("change", changed);
@@ -136,7 +144,7 @@ export function createExperimentView(root, opts) {
   addConfig.onclick = () => {
     const rows = configs.querySelectorAll('[data-role="config"]');
     const algo = catalog ? catalog.algorithms[0].name : PROTOCOL.run.algo;
-    configs.append(configRow({ name: "config" + (rows.length + 1), algo, params: {} }));
+    configs.append(configRow({ name: "config" + (rows.length + 1), algo, params: [] }));
     changed();
   };
   start.onclick = () => call("onStart");
@@ -164,7 +172,7 @@ export function createExperimentView(root, opts) {
       group("2-D teaching problems (run at D = 2)", c.problems.filter((p) => p.teaching));
       group("CEC 2017", c.problems.filter((p) => !p.teaching));
     },
-    /** show puts a definition in the form. */
+    /** show puts a definition in the form (Go's ExperimentDef). */
     show(def) {
       for (const cb of problems.querySelectorAll("input")) cb.checked = def.problems.includes(cb.value);
       dim.value = String(def.dim);
@@ -172,6 +180,7 @@ export function createExperimentView(root, opts) {
       runs.value = String(def.runs);
       seed.value = def.seed;
       workers.value = def.workers ? String(def.workers) : "";
+      if (!def.workers) workers.placeholder = String(def.pool); // the default pool's size
       // rows are rebuilt only when the configurations differ from those shown
       // (a change that Go or the checks kept as typed keeps the focus)
       if (formatConfigs(def.configs) !== readConfigs()) {
@@ -218,4 +227,3 @@ export function createExperimentView(root, opts) {
   };
 }
 
-export { formatConfigs, parseConfigs };

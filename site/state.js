@@ -53,8 +53,8 @@ export const KEYS = Object.freeze([
   { key: "step", kind: "lesson", default: "1", restart: false },
   // mode=experiment opens the experiment view (experiment-app.js): many
   // seeded runs of named configurations on a pool of workers. Its keys are
-  // checked by experiment-def.js (definition); it reads dim, fes, seed and
-  // algo (the default configurations' algorithm) from the run keys above.
+  // checked by Go (internal/play.DefineExperiment); it reads dim, fes, seed
+  // and algo (the default configurations' algorithm) from the run keys above.
   { key: "mode", kind: "mode", default: "", restart: false },
   { key: "problems", kind: "exp", default: "C01", restart: false },
   { key: "runs", kind: "exp", default: "25", restart: false },

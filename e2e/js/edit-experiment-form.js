@@ -1,4 +1,4 @@
-(() => {
+(async () => {
   const root = document.querySelector("[data-experiment-root]");
   const q = (r) => root.querySelector('[data-role="' + r + '"]');
   const set = (el, v) => { el.value = v; el.dispatchEvent(new Event("change", {bubbles: true})); };
@@ -14,5 +14,5 @@
   set(last("config-name"), "cm");
   set(last("config-algo"), "cmode");
   set(last("config-params"), "lambda=20");
-  return true;
+  return window.pcaplayExperiment.settled(); // Go's definition of the last change
 })()
