@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -19,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/internal/experiment"
 	"pcaplay/internal/testdata"
 )
@@ -843,4 +847,39 @@ func TestSeedsChecked(t *testing.T) {
 	gap := filepath.Join(dir, "gap.jsonl")
 	writeRecords(t, gap, recs)
 	wantBadInput(t, cec(t, "", "table", gap), "missing run pmode C01 D=10 run 4", "the largest run at "+gap+":5")
+}
+
+// TestDataLabelByCompiledSums: cec labels a -data directory "official"
+// only when its files have the official sums compiled into cec; a changed
+// file with a manifest.json beside it that lists its new sum is labelled
+// by content, and the same files unchanged are official.
+func TestDataLabelByCompiledSums(t *testing.T) {
+	dir := t.TempDir()
+	files := official.Names()
+	for _, n := range files {
+		b, err := fs.ReadFile(official.FS(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := []string{"run", "-algo", "random", "-problem", "C01", "-dim", "10", "-runs", "1", "-fes", "500", "-data", dir, "-json", "-quiet"}
+	if r := cec(t, "", run...); r.code != 0 || !strings.Contains(r.stdout, `"data":"official"`) {
+		t.Fatalf("the official files copied: exit %d, %s %s", r.code, r.stderr, r.stdout[:min(len(r.stdout), 120)])
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "shift_data_1.txt"))
+	b = []byte(strings.Replace(string(b), "1", "2", 1))
+	os.WriteFile(filepath.Join(dir, "shift_data_1.txt"), b, 0o644)
+	sum := sha256.Sum256(b)
+	m := official.ReadManifest()
+	m.Files["shift_data_1.txt"] = "changed"
+	m.Contents["changed"] = official.Content{SHA256: hex.EncodeToString(sum[:]), Bytes: len(b)}
+	mb, _ := json.Marshal(m)
+	os.WriteFile(filepath.Join(dir, "manifest.json"), mb, 0o644)
+	r := cec(t, "", run...)
+	if r.code != 0 || strings.Contains(r.stdout, `"data":"official"`) || !regexp.MustCompile(`"data":"sha256:[0-9a-f]{16}"`).MatchString(r.stdout) {
+		t.Errorf("a changed file with a manifest of its sum: exit %d, %s %s", r.code, r.stderr, r.stdout[:min(len(r.stdout), 120)])
+	}
 }

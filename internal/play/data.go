@@ -18,8 +18,8 @@ import (
 // needs, fetches them from the static server (data/cec2017/, published by
 // scripts/build-site.sh, cached by the browser) and hands them to LoadData,
 // which reads them with cec2017.ParseData and labels them with
-// datalabel.Of against the SHA-256 sums of the manifest fetched beside
-// them. A run configured afterwards uses them, so that it is the run
+// datalabel.Label: against the official SHA-256 sums compiled into the
+// module, never those of a manifest served beside the files. A run configured afterwards uses them, so that it is the run
 // `cec run` makes with its embedded copy, bit for bit. Without them (a
 // failed fetch, reported with DataFailed; other D; a caller that never
 // loads data, such as the native tests) a CEC problem uses generated data,
@@ -75,9 +75,11 @@ func (r *Runs) NeedData(raw map[string]string) (DataNeed, error) {
 
 // LoadData reads the official files of problem at dim (files: name →
 // content, the names of NeedData) and keeps them for the runs configured
-// afterwards. sums are the SHA-256 of the official files by name (the
-// manifest): files that match them are labelled official, others by
-// content. A missing or malformed file is an error naming it; nothing is
+// afterwards. Files whose SHA-256 are the official sums compiled into the
+// module are labelled official, others by content (datalabel.Label); sums
+// (the manifest the page fetched beside the files) decide nothing: a
+// served manifest that lists the sums of changed files does not make
+// them official. A missing or malformed file is an error naming it; nothing is
 // kept then.
 func (r *Runs) LoadData(problem string, dim int, files map[string][]byte, sums map[string]string) (DataInfo, error) {
 	info, ok := findInfo(problem)
@@ -98,7 +100,8 @@ func (r *Runs) LoadData(problem string, dim int, files map[string][]byte, sums m
 		used[name] = files[name]
 	}
 	k := dataKey{info.Name, dim}
-	ld := loadedData{data: d, label: datalabel.Of(used, sums)}
+	_ = sums // the served manifest: not trusted (see above)
+	ld := loadedData{data: d, label: datalabel.Label(used)}
 	if r.data == nil {
 		r.data = map[dataKey]loadedData{}
 	}

@@ -26,9 +26,10 @@ const Official = "official"
 // or the page's fetch of the published copy). files maps official file
 // names (cec2017.DataFiles) to their contents; no files is a content label.
 //
-// This is the one implementation of the label: package official calls it
-// with its embedded manifest, the WebAssembly module with the manifest the
-// page fetched beside the files (the module never embeds the data).
+// This is the one implementation of the label; Label calls it with the
+// sums compiled into the program, which every program that labels data
+// uses (package official with its embedded copy, the WebAssembly module
+// with the files the page fetched).
 func Of(files map[string][]byte, officialSHA256 map[string]string) string {
 	names := make([]string, 0, len(files))
 	for n := range files {
@@ -50,4 +51,27 @@ func Of(files map[string][]byte, officialSHA256 map[string]string) string {
 	}
 	sum := sha256.Sum256([]byte(list.String()))
 	return "sha256:" + hex.EncodeToString(sum[:8])
+}
+
+// Label is Of against the official sums compiled into the program: files
+// are Official only when each one's SHA-256 is the compiled sum of its
+// official name, whatever a manifest served or stored beside them says.
+func Label(files map[string][]byte) string { return Of(files, officialSums) }
+
+// OfficialSHA256 returns the compiled SHA-256 of the official file name
+// (cec2017.DataFiles), and false for a name that is not one.
+func OfficialSHA256(name string) (string, bool) {
+	s, ok := officialSums[name]
+	return s, ok
+}
+
+// OfficialNames returns the official file names of the compiled sums,
+// sorted.
+func OfficialNames() []string {
+	names := make([]string, 0, len(officialSums))
+	for n := range officialSums {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }

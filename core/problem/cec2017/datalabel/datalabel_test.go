@@ -38,3 +38,23 @@ func TestOf(t *testing.T) {
 		t.Errorf("an unknown name: %q", l)
 	}
 }
+
+// TestLabel: Label decides "official" by the compiled sums alone; a file
+// changed by one digit is labelled by its content.
+func TestLabel(t *testing.T) {
+	if got := Label(map[string][]byte{"shift_data_1.txt": []byte("1 2 3\n")}); got == Official {
+		t.Errorf("made-up contents labelled %q", got)
+	}
+	if _, ok := OfficialSHA256("shift_data_1.txt"); !ok {
+		t.Error("no compiled sum of shift_data_1.txt")
+	}
+	if _, ok := OfficialSHA256("shift_data_1.txt.bak"); ok {
+		t.Error("a compiled sum of a name that is not official")
+	}
+	if n := len(OfficialNames()); n != 77 {
+		t.Errorf("%d compiled names, want the 77 official files", n)
+	}
+	if Label(nil) == Official {
+		t.Error("no files labelled official")
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"pcaplay/core/problem/cec2017/datalabel"
 )
 
 // TestContents: every stored content has the SHA-256 of the manifest and
@@ -173,5 +175,26 @@ func TestNotInWasm(t *testing.T) {
 	}
 	if slices.Contains(deps, "pcaplay/core/problem/cec2017/official") {
 		t.Error("the wasm build imports package official: its data would be in pcaplay.wasm")
+	}
+}
+
+// TestCompiledSums: the sums compiled into package datalabel (which
+// decides "official" in cec and in the WebAssembly module) are those of
+// the embedded files and of data/manifest.json, name for name.
+func TestCompiledSums(t *testing.T) {
+	if got, want := datalabel.OfficialNames(), Names(); !slices.Equal(got, want) {
+		t.Fatalf("compiled names %v\nmanifest names %v", got, want)
+	}
+	man := SHA256()
+	for _, n := range Names() {
+		b, err := fs.ReadFile(FS(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		got, _ := datalabel.OfficialSHA256(n)
+		if want := hex.EncodeToString(sum[:]); got != want || man[n] != want {
+			t.Errorf("%s: compiled %s, manifest %s, file %s", n, got, man[n], want)
+		}
 	}
 }
