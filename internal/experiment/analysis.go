@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"slices"
 
 	"pcaplay/core/stats"
 )
@@ -25,16 +26,35 @@ func StatsTraces(recs []Record) []stats.Trace {
 	return out
 }
 
+// byCell indexes the records of recs at dim by (algorithm, problem), each
+// cell's sorted by run: Select of every cell in one pass, where calling
+// Select per cell takes time quadratic in the number of problems.
+func byCell(recs []Record, dim int) map[cell][]Record {
+	m := map[cell][]Record{}
+	for _, r := range recs {
+		if r.Dim == dim {
+			k := cell{r.Algo, r.Problem, dim}
+			m[k] = append(m[k], r)
+		}
+	}
+	for _, rs := range m {
+		slices.SortFunc(rs, func(a, b Record) int { return a.Run - b.Run })
+	}
+	return m
+}
+
 // CompareTable runs the pairwise rank-sum tests (stats.Compare) of the
 // algorithms of recs at dim on every problem, at level alpha: the
 // configurations are the algorithms in canonical order, the problems
 // those of recs at dim, each sample the algorithm's runs on the problem.
 func CompareTable(recs []Record, dim int, alpha float64) (*stats.Comparison, error) {
 	probs := Problems(recs, dim)
+	algos := Algos(recs)
+	cells := byCell(recs, dim)
 	by := map[string][]stats.Sample{}
 	for _, p := range probs {
-		for _, a := range Algos(recs) {
-			if rs := Select(recs, a, p, dim); len(rs) > 0 {
+		for _, a := range algos {
+			if rs := cells[cell{a, p, dim}]; len(rs) > 0 {
 				by[p] = append(by[p], stats.Sample{Name: a, Runs: StatsRuns(rs)})
 			}
 		}
@@ -73,15 +93,16 @@ func ConvergenceBands(recs []Record, problem string, dim int) ([]string, []stats
 // best-so-far, and the final best is the best-so-far at the end).
 func RuntimeECDFs(recs []Record, dim int, targets []stats.Target) ([]string, []stats.ECDF, error) {
 	algos := Algos(recs)
+	cells := byCell(recs, dim)
 	hits := make([][]int, len(algos))
 	for _, p := range Problems(recs, dim) {
 		var sets [][]stats.Run
 		for _, a := range algos {
-			sets = append(sets, StatsRuns(Select(recs, a, p, dim)))
+			sets = append(sets, StatsRuns(cells[cell{a, p, dim}]))
 		}
 		fRef, _ := stats.BestKnown(sets...)
 		for i, a := range algos {
-			h, err := stats.FirstHits(StatsTraces(Select(recs, a, p, dim)), targets, fRef)
+			h, err := stats.FirstHits(StatsTraces(cells[cell{a, p, dim}]), targets, fRef)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", a, p, dim, err)
 			}

@@ -561,8 +561,10 @@ func Dims(recs []Record) []int {
 // Problems lists the problems of recs at dimension dim, sorted.
 func Problems(recs []Record, dim int) []string {
 	var p []string
+	seen := map[string]bool{}
 	for _, r := range recs {
-		if r.Dim == dim && !slices.Contains(p, r.Problem) {
+		if r.Dim == dim && !seen[r.Problem] {
+			seen[r.Problem] = true
 			p = append(p, r.Problem)
 		}
 	}
@@ -593,19 +595,28 @@ func StatsRuns(recs []Record) []stats.Run {
 
 // Summaries returns, for algo at dim, the problems it ran and the
 // stats.Summary of each.
+// It takes time linear in len(recs) (and n log n in the problems): the
+// records are grouped by problem in one pass, not selected per problem.
 func Summaries(recs []Record, algo string, dim int) ([]string, []stats.Summary, error) {
+	by := map[string][]Record{}
 	var probs []string
-	var sums []stats.Summary
-	for _, p := range Problems(recs, dim) {
-		rs := Select(recs, algo, p, dim)
-		if len(rs) == 0 {
-			continue
+	for _, r := range recs {
+		if r.Algo == algo && r.Dim == dim {
+			if _, seen := by[r.Problem]; !seen {
+				probs = append(probs, r.Problem)
+			}
+			by[r.Problem] = append(by[r.Problem], r)
 		}
+	}
+	slices.Sort(probs)
+	sums := make([]stats.Summary, 0, len(probs))
+	for _, p := range probs {
+		rs := by[p]
+		slices.SortFunc(rs, func(a, b Record) int { return a.Run - b.Run })
 		s, err := stats.Summarize(StatsRuns(rs))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s on %s at D=%d: %v", algo, p, dim, err)
 		}
-		probs = append(probs, p)
 		sums = append(sums, s)
 	}
 	return probs, sums, nil

@@ -546,16 +546,7 @@ type dimSummary struct {
 func summariseDim(s *dimSummary) (*DimResults, []string, error) {
 	d := s.dim
 	dr := &DimResults{Dim: d, Problems: Problems(s.recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
-	s.cells = map[cell][]Record{}
-	for _, r := range s.recs {
-		if r.Dim == d {
-			k := cell{r.Algo, r.Problem, d}
-			s.cells[k] = append(s.cells[k], r)
-		}
-	}
-	for _, rs := range s.cells {
-		slices.SortFunc(rs, func(a, b Record) int { return a.Run - b.Run })
-	}
+	s.cells = byCell(s.recs, d)
 	for _, t := range s.targets {
 		dr.Targets = append(dr.Targets, t.String())
 	}
