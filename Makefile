@@ -42,7 +42,7 @@ test-js:
 FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
 	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
-	./internal/experiment:FuzzCheck
+	./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \

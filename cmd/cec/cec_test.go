@@ -883,3 +883,23 @@ func TestDataLabelByCompiledSums(t *testing.T) {
 		t.Errorf("a changed file with a manifest of its sum: exit %d, %s %s", r.code, r.stderr, r.stdout[:min(len(r.stdout), 120)])
 	}
 }
+
+// TestShardAutoOverflow: a Slurm array bound past any real array is one
+// line naming the variable and its value, not the shard 1/-9223372036854775808;
+// a 3 MB -shard value is cut in its message.
+func TestShardAutoOverflow(t *testing.T) {
+	for k, v := range map[string]string{"JOB_COMPLETION_INDEX": "", "CEC_SHARDS": "", "SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0",
+		"SLURM_ARRAY_TASK_MAX": "9223372036854775807", "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": ""} {
+		t.Setenv(k, v)
+	}
+	r := cec(t, "", args("-shard", "auto")...)
+	wantBadInput(t, r, `SLURM_ARRAY_TASK_MAX="9223372036854775807"`)
+	if strings.Contains(r.stderr, "-9223372036854775808") {
+		t.Errorf("overflowed: %s", r.stderr)
+	}
+	r = cec(t, "", args("-shard", strings.Repeat("1", 3<<20))...)
+	wantBadInput(t, r, "-shard", "(3145728 bytes)")
+	if len(r.stderr) > 300 {
+		t.Errorf("a %d-byte message", len(r.stderr))
+	}
+}

@@ -232,7 +232,7 @@ func ParseShard(s string) (Shard, error) {
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("-shard %q: want i/n with 1 ≤ i ≤ n, e.g. 1/4", s)
+		return Shard{}, fmt.Errorf("-shard %q: want i/n with 1 ≤ i ≤ n, e.g. 1/4", cutValue(s))
 	}
 	return Shard{Index: i, Count: n}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Environment variables read by ShardFromEnv.
@@ -20,6 +21,24 @@ const (
 	EnvSlurmMax   = "SLURM_ARRAY_TASK_MAX"
 	EnvSlurmStep  = "SLURM_ARRAY_TASK_STEP"
 )
+
+// MaxEnvIndex bounds the numbers ShardFromEnv reads (Slurm's largest array
+// index is 4,000,000), so that no sum or difference of them overflows.
+const MaxEnvIndex = 1 << 30
+
+// cutValue cuts a value for a message: its first 40 bytes (at a rune
+// boundary) and how long it is.
+func cutValue(v string) string {
+	const most = 40
+	if len(v) <= most {
+		return v
+	}
+	i := most
+	for i > 0 && !utf8.RuneStart(v[i]) {
+		i--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", v[:i], len(v))
+}
 
 // ShardFromEnv returns the shard of this process (cec run -shard auto)
 // from the variables a batch engine sets, read with getenv (os.Getenv),
@@ -51,11 +70,11 @@ func ShardFromEnv(getenv func(string) string) (Shard, string, error) {
 	num := func(name string, lo int) (int, error) {
 		v := strings.TrimSpace(getenv(name))
 		n, err := strconv.Atoi(v)
-		if err != nil || n < lo {
+		if err != nil || n < lo || n > MaxEnvIndex {
 			if v == "" {
 				return 0, fmt.Errorf("-shard auto: %s is not set", name)
 			}
-			return 0, fmt.Errorf("-shard auto: %s=%q: want an integer ≥ %d", name, v, lo)
+			return 0, fmt.Errorf("-shard auto: %s=%q: want an integer in %d … %d", name, cutValue(v), lo, MaxEnvIndex)
 		}
 		return n, nil
 	}

@@ -63,13 +63,19 @@ func TestShardFromEnv(t *testing.T) {
 		{"slurm shard number 0", with(slurmArray(0, 0, 8, 1), "CEC_SHARDS", "9"), Shard{}, "shard numbers 1…9"},
 		{"both", with(k8s("0", "2"), "SLURM_ARRAY_TASK_ID", "1"), Shard{}, "both"},
 		{"neither", map[string]string{"HOME": "/root"}, Shard{}, "neither"},
+		// the largest int64 once overflowed into -shard 1/-9223372036854775808
+		{"slurm max overflows", with(slurmArray(0, 0, 9, 1), "SLURM_ARRAY_TASK_MAX", "9223372036854775807", "SLURM_ARRAY_TASK_COUNT", ""), Shard{},
+			`SLURM_ARRAY_TASK_MAX="9223372036854775807": want an integer in 0 … 1073741824`},
+		{"slurm id huge", with(slurmArray(0, 0, 9, 1), "SLURM_ARRAY_TASK_ID", "99999999999999999999"), Shard{}, `SLURM_ARRAY_TASK_ID="99999999999999999999"`},
+		{"k8s count huge", k8s("0", "4611686018427387904"), Shard{}, `CEC_SHARDS="4611686018427387904"`},
+		{"value cut", k8s(strings.Repeat("9", 3<<20), "4"), Shard{}, `JOB_COMPLETION_INDEX="9999999999999999999999999999999999999999… (3145728 bytes)"`},
 	} {
 		got, note, err := ShardFromEnv(func(k string) string { return tc.env[k] })
 		switch {
 		case tc.err == "" && (err != nil || got != tc.want || note == ""):
 			t.Errorf("%s: %v, %q, %v; want %v", tc.name, got, note, err, tc.want)
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
-			t.Errorf("%s: %v, %v; want an error naming %q", tc.name, got, err, tc.err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || len(err.Error()) > 300):
+			t.Errorf("%s: %v, %.300v; want a short error naming %q", tc.name, got, err, tc.err)
 		}
 	}
 }
@@ -84,4 +90,34 @@ func TestEmptyShard(t *testing.T) {
 	if p, err := NewPlan(c); err != nil || p.NumJobs() != 1 {
 		t.Errorf("shard 2/10 of 2 runs: %v", err)
 	}
+}
+
+// FuzzShardFromEnv: whatever the engines' variables and -shard hold, the
+// shard is 1 ≤ i ≤ n or the error is one short line.
+// `go test -fuzz FuzzShardFromEnv ./internal/experiment` runs it.
+func FuzzShardFromEnv(f *testing.F) {
+	f.Add("", "", "0", "0", "9", "1", "10", "1/4")
+	f.Add("3", "4", "", "", "", "", "", "2/2")
+	f.Add("", "", "0", "0", "9223372036854775807", "1", "", "0/0")
+	f.Add("", "", "-9223372036854775808", "-9223372036854775808", "9223372036854775807", "1", "", "9223372036854775807/9223372036854775807")
+	f.Fuzz(func(t *testing.T, k8s, shards, id, lo, hi, step, count, flag string) {
+		env := map[string]string{"JOB_COMPLETION_INDEX": k8s, "CEC_SHARDS": shards, "SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": lo,
+			"SLURM_ARRAY_TASK_MAX": hi, "SLURM_ARRAY_TASK_STEP": step, "SLURM_ARRAY_TASK_COUNT": count}
+		s, _, err := ShardFromEnv(func(k string) string { return env[k] })
+		s2, err2 := ParseShard(flag)
+		for _, c := range []struct {
+			s   Shard
+			err error
+		}{{s, err}, {s2, err2}} {
+			if c.err != nil {
+				if m := c.err.Error(); strings.Contains(m, "\n") || len(m) > 400 {
+					t.Fatalf("error %.400q: not one short line", m)
+				}
+				continue
+			}
+			if c.s.Index < 1 || c.s.Index > c.s.Count {
+				t.Fatalf("shard %d/%d", c.s.Index, c.s.Count)
+			}
+		}
+	})
 }
