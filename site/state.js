@@ -5,10 +5,15 @@
 // alike. No DOM, no location: app.js reads and writes the address.
 //
 // The table KEYS says, for every key, its kind, its default and whether a
-// change restarts the run. Run keys (kind "run", and every algorithm
-// parameter, kind "param") are checked by Go (internal/play.Sanitize), which
-// knows the problems, algorithms and ranges; page keys are checked here,
-// because the layout needs them before WebAssembly is loaded.
+// change restarts the run; as in TensorFlow Playground's state.ts, one loop
+// over it reads the address (checkPage: each page key by its kind's reader,
+// KINDS) and one writes it (State.serialize). Run keys (kind "run", and
+// every algorithm parameter, kind "param") are checked by Go
+// (internal/play.Sanitize), which knows the problems, algorithms and
+// ranges, and their defaults are Go's (PROTOCOL.run); the experiment view's
+// keys are checked by Go too (internal/play.DefineExperiment, defaults in
+// PROTOCOL.experiment); page keys are checked here, because the layout
+// needs them before WebAssembly is loaded.
 //
 // The transition's rule for the keys a change does not name: a run key that
 // is at its default for the current settings (fes = 20000·D, a parameter at
@@ -56,11 +61,11 @@ export const KEYS = Object.freeze([
   // checked by Go (internal/play.DefineExperiment); it reads dim, fes, seed
   // and algo (the default configurations' algorithm) from the run keys above.
   { key: "mode", kind: "mode", default: "", restart: false },
-  { key: "problems", kind: "exp", default: "C01", restart: false },
-  { key: "runs", kind: "exp", default: "25", restart: false },
+  { key: "problems", kind: "exp", default: PROTOCOL.experiment.problems, restart: false },
+  { key: "runs", kind: "exp", default: String(PROTOCOL.experiment.runs), restart: false },
   // configs: NAME:ALGO(key=value;…),… ; default: algo with PCA-projection on and off
   { key: "configs", kind: "exp", default: "", restart: false },
-  // workers: the pool's size; default navigator.hardwareConcurrency − 1, 1…8
+  // workers: the pool's size; default navigator.hardwareConcurrency − 1, 1…PROTOCOL.experiment.maxWorkers
   { key: "workers", kind: "exp", default: "", restart: false },
   // compare=N (2–4) compares N runs side by side (compare-app.js); run B's
   // keys are A's with overrides prefixed "b." (b.pca=false), checked by Go
@@ -136,84 +141,114 @@ function notice(key, value, message) {
 
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
+const WHOLE = /^\s*\d+\s*$/;
+const MAX_SPEED = SPEEDS.length - 1;
+
 /**
- * checkPage checks the page keys of values: returns the normalised values
- * (bad ones replaced by their default), the page settings as types (ui) and
- * a notice per bad value.
+ * KINDS reads and writes the page keys, by kind: read(text, bad, key,
+ * values, ui) returns the typed value of the key's text in the address
+ * (undefined: the key is absent), calling bad(message) for a value it
+ * replaces (the message ends with what it uses instead); write(value,
+ * values, ui) returns its text (undefined: the address leaves it out). A
+ * reader takes its default from the key's row of KEYS; ui holds the keys
+ * read before it (panels depends on embed).
+ */
+const KINDS = {
+  bool: {
+    read(s, bad, k) {
+      const def = parseBool(k.default);
+      if (s === undefined) return def;
+      const b = parseBool(s);
+      if (b === null) { bad("want 1 or 0; using " + k.default); return def; }
+      return b;
+    },
+    write: (b) => (b ? "1" : "0"),
+  },
+  speed: {
+    read(s, bad, k) {
+      const def = Number(k.default);
+      if (s === undefined) return def;
+      if (!DECIMAL.test(s)) { bad("want a whole number 1–" + MAX_SPEED + "; using " + def); return def; }
+      const n = Number(s);
+      const c = Math.min(MAX_SPEED, Math.max(1, Math.round(n)));
+      if (c !== n || !WHOLE.test(s)) bad("speed is a whole number in [1, " + MAX_SPEED + "]; using " + c);
+      return c;
+    },
+    write: String,
+  },
+  panels: {
+    // an embed without panels= shows the run's views, no settings: they
+    // fill the frame side by side (style.css); the address stays as given
+    read(s, bad, k, values, ui) {
+      const all = k.default.split(",");
+      if (s === undefined) return ui.embed ? EMBED_PANELS.slice() : all;
+      const want = s.split(",").map((p) => p.trim().toLowerCase()).filter(Boolean);
+      const known = want.filter((p) => all.includes(p));
+      const unknown = want.filter((p) => !all.includes(p));
+      if (unknown.length) bad("unknown panel " + cut(unknown.join(", "), PROTOCOL.limits.echoMax) + " ignored (known: " + all.join(", ") + ")");
+      if (known.length) return [...new Set(known)];
+      bad(unknown.length ? "no known panel; showing all panels" : "empty list; showing all panels");
+      return all;
+    },
+    write: (p, values, ui) => (ui.embed && !("panels" in values) ? undefined : p.join(",")),
+  },
+  // zoom=pop fits the 2-D landscape to the population; off: the box
+  zoom: {
+    read(s, bad, k) {
+      if (s === undefined) return k.default === "pop";
+      const z = s.trim().toLowerCase();
+      if (z === "pop") return true;
+      if (z !== "off") bad("want pop (zoom to the population) or off; using " + k.default);
+      return k.default === "pop";
+    },
+    write: (on) => (on ? "pop" : "off"),
+  },
+  font: {
+    read(s, bad, k) {
+      const def = Number(k.default);
+      if (s === undefined) return def;
+      const n = Number(s);
+      if (!DECIMAL.test(s) || !Number.isFinite(n)) { bad("want a text scale such as 1.5; using " + def); return def; }
+      const c = Math.min(FONT_MAX, Math.max(FONT_MIN, n));
+      if (c !== n) bad("the text scale is in [" + FONT_MIN + ", " + FONT_MAX + "]; using " + c);
+      return c;
+    },
+    write: String,
+  },
+  // without compare=, the prefixed keys imply the runs up to their letter
+  compare: {
+    read(s, bad, k, values) {
+      const def = runsOf(values);
+      if (s === undefined) return def;
+      if (!WHOLE.test(s)) { bad("want the number of runs to compare, 1–" + MAX_RUNS + "; using " + def); return def; }
+      const n = Number(s);
+      if (n >= 1 && n <= MAX_RUNS) return n;
+      const c = Math.min(MAX_RUNS, Math.max(1, n));
+      bad("compare mode shows 1 to " + MAX_RUNS + " runs; using " + c);
+      return c;
+    },
+    write: String,
+  },
+};
+
+/**
+ * checkPage checks the page keys of values, in one loop over KEYS: returns
+ * the normalised values (bad ones replaced by their default), the page
+ * settings as types (ui) and a notice per bad value.
  */
 export function checkPage(values) {
   const v = Object.assign({}, values);
   const notices = [];
-  const bad = (key, message) => notices.push(notice(key, values[key], message));
   const ui = {};
-  for (const key of ["embed", "autoplay", "loop"]) {
-    ui[key] = false;
-    if (key in v) {
-      const b = parseBool(v[key]);
-      if (b === null) bad(key, "want 1 or 0; using 0");
-      else ui[key] = b;
-    }
-    v[key] = ui[key] ? "1" : "0";
+  for (const k of KEYS) {
+    const kind = KINDS[k.kind];
+    if (!kind) continue;
+    const bad = (message) => notices.push(notice(k.key, values[k.key], message));
+    ui[k.key] = kind.read(k.key in v ? String(v[k.key]) : undefined, bad, k, values, ui);
+    const text = kind.write(ui[k.key], values, ui);
+    if (text === undefined) delete v[k.key];
+    else v[k.key] = text;
   }
-  ui.speed = 6;
-  if ("speed" in v) {
-    const s = String(v.speed);
-    if (!DECIMAL.test(s)) bad("speed", "want a whole number 1–10; using 6");
-    else {
-      const n = Number(s);
-      const c = Math.min(10, Math.max(1, Math.round(n)));
-      if (c !== n || !/^\s*\d+\s*$/.test(s)) bad("speed", "speed is a whole number in [1, 10]; using " + c);
-      ui.speed = c;
-    }
-  }
-  v.speed = String(ui.speed);
-  ui.panels = PANELS.slice();
-  if ("panels" in v) {
-    const want = String(v.panels).split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-    const known = want.filter((p) => PANELS.includes(p));
-    const unknown = want.filter((p) => !PANELS.includes(p));
-    if (unknown.length) bad("panels", "unknown panel " + cut(unknown.join(", "), PROTOCOL.limits.echoMax) + " ignored (known: " + PANELS.join(", ") + ")");
-    if (known.length) ui.panels = [...new Set(known)];
-    else if (!unknown.length) bad("panels", "empty list; showing all panels");
-    else bad("panels", "no known panel; showing all panels");
-  }
-  if (ui.embed && !("panels" in v)) {
-    // an embed without panels= shows the run's views, no settings: they
-    // fill the frame side by side (style.css); the address stays as given
-    ui.panels = EMBED_PANELS.slice();
-    delete v.panels;
-  } else v.panels = ui.panels.join(",");
-  // zoom=pop fits the 2-D landscape to the population; off: the box
-  ui.zoom = false;
-  if ("zoom" in v) {
-    const z = String(v.zoom).trim().toLowerCase();
-    if (z === "pop") ui.zoom = true;
-    else if (z !== "off") bad("zoom", "want pop (zoom to the population) or off; using off");
-  }
-  v.zoom = ui.zoom ? "pop" : "off";
-  ui.font = 1;
-  if ("font" in v) {
-    const s = String(v.font);
-    const n = Number(s);
-    if (!DECIMAL.test(s) || !Number.isFinite(n)) bad("font", "want a text scale such as 1.5; using 1");
-    else {
-      const c = Math.min(FONT_MAX, Math.max(FONT_MIN, n));
-      if (c !== n) bad("font", "the text scale is in [" + FONT_MIN + ", " + FONT_MAX + "]; using " + c);
-      ui.font = c;
-    }
-  }
-  v.font = String(ui.font);
-  ui.compare = runsOf(values);
-  if ("compare" in v) {
-    const s = String(v.compare);
-    const n = Number(s);
-    if (!/^\s*\d+\s*$/.test(s)) bad("compare", "want the number of runs to compare, 1–" + MAX_RUNS + "; using " + ui.compare);
-    else if (n < 1 || n > MAX_RUNS) {
-      ui.compare = Math.min(MAX_RUNS, Math.max(1, n));
-      bad("compare", "compare mode shows 1 to " + MAX_RUNS + " runs; using " + ui.compare);
-    } else ui.compare = n;
-  }
-  v.compare = String(ui.compare);
   ui.lesson = "lesson" in v;
   return { values: v, ui, notices };
 }
