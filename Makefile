@@ -34,7 +34,8 @@ test-go:
 test-js:
 	cd site && npm test
 
-## fuzz: the fuzz tests of untrusted input (the page address, the lesson's
+## fuzz: the fuzz tests of untrusted input (the page address, the experiment
+## view's and the lesson's
 ## address, cec eval's points, run files natively and in the page, the CEC
 ## data files the page fetches), each mutated for FUZZTIME after its seed
 ## corpus (plain go test runs the seeds only); make test runs 10 s each,
@@ -42,7 +43,7 @@ test-js:
 FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
 	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
-	./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv
+	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \
