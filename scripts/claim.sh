@@ -54,10 +54,10 @@ for D in "$@"; do
 	)" -dim "$D" >"$tmp/rank.md"
 	echo "### D = $D"
 	echo
-	echo "| reading | settings | better than HECO-DE | ties | worse | total rank (mean + median) |"
-	echo "|---|---|---:|---:|---:|---:|"
+	echo "| reading | settings | better than HECO-DE | ties | worse | total rank (mean + median) | SR within ±8 of the paper's HECO-PDE table |"
+	echo "|---|---|---:|---:|---:|---:|---:|"
 	hd=$(awk -F'|' '/^### Total ranks/ { on = 1 } on && $2 ~ /^ HECO-DE / { gsub(/ /, "", $5); print $5 }' "$tmp/rank.md")
-	echo "| HECO-DE | — | | | | $hd |"
+	echo "| HECO-DE | — | | | | $hd | |"
 	for n in "${names[@]}"; do
 		# The table's column says which side its marks are from ("A vs B",
 		# w/t/l of A): turn it into the reading's side.
@@ -69,10 +69,17 @@ for D in "$@"; do
 		upper=$(tr 'a-z' 'A-Z' <<<"$n")
 		tr=$(awk -F'|' -v n="$upper" -v m="$n" '/^### Total ranks/ { on = 1 } on { a = $2; gsub(/ /, "", a); if (a == n || a == m) { gsub(/ /, "", $5); print $5 } }' "$tmp/rank.md")
 		IFS=/ read -r w t l <<<"$wtl"
-		echo "| $title | \`${sets[$n]}\` | $w | $t | $l | $tr |"
+		# the reading's own records, as HECO-PDE, against the paper's table
+		src=docs/results/ablation/runs-${D}D-heco-pde-$n.jsonl
+		if [ "$n" = heco-pde ]; then
+			src="$tmp/default-$D.jsonl"
+			grep '"algo":"heco-pde"' "$base" >"$src"
+		fi
+		sr=$("$cec" compare "$src" -algo heco-pde 2>/dev/null | sed -n 's/^Agreement with the paper on \([0-9]*\) problems: SR within ±8 points on \([0-9]*\);.*/\2 of \1/p' | head -1)
+		echo "| $title | \`${sets[$n]}\` | $w | $t | $l | $tr | ${sr:-?} |"
 	done
 	for i in "${incomplete[@]}"; do
-		echo "| ${i%% *} | not complete: ${i#* } | | | | |"
+		echo "| ${i%% *} | not complete: ${i#* } | | | | | |"
 	done
 	echo
 	unset sets
