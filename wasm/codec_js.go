@@ -18,9 +18,9 @@ import (
 // by the js tags as pcaplay/internal/play's wire.go says.
 //
 // Decisions made here:
-//   - Each type's encoder and decoder are built once, by reflection, when
-//     the dispatcher installs the commands (a type the rules do not cover
-//     panics then, so the wasm tests find it), and kept.
+//   - Each type's encoder and decoder are built once, by reflection, on a
+//     command's first call, and kept (a type the rules do not cover panics
+//     then; TestCodecs builds every command's).
 //   - Values without structs or float slices in them ([]string, []int,
 //     [][]int, map[string]string) are made by vert.ValueOf; a []float64
 //     anywhere is one Float64Array (vert would build an Array element by

@@ -77,6 +77,22 @@ func TestEncoder(t *testing.T) {
 	}
 }
 
+// Every command's request and reply types are covered by the wire rules:
+// their decoder and encoder build (a type the rules do not cover panics).
+func TestCodecs(t *testing.T) {
+	for _, c := range play.Commands() {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: %v", c.Name, r)
+				}
+			}()
+			requestDecoder(c.Request)
+			encoderOf(c.Reply)
+		}()
+	}
+}
+
 // The decoder reads a request's fields by the wire rules and names a bad
 // one.
 func TestRequestDecoder(t *testing.T) {

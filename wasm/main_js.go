@@ -33,16 +33,21 @@ func API(cmds []play.Command) js.Value {
 	return api
 }
 
-// dispatch returns the function of command c.
+// dispatch returns the function of command c. Its decoder and encoder are
+// built on its first call (a starting worker builds none it does not use;
+// TestCodecs builds every command's).
 func dispatch(h *play.Host, c play.Command) js.Func {
-	decode := requestDecoder(c.Request)
-	encodeReply := encoderOf(c.Reply)
+	var decode func(cmd string, v js.Value) (any, error)
+	var encodeReply encoder
 	return js.FuncOf(func(_ js.Value, args []js.Value) (res any) {
 		defer func() {
 			if r := recover(); r != nil {
 				res = panicValue(r)
 			}
 		}()
+		if decode == nil {
+			decode, encodeReply = requestDecoder(c.Request), encoderOf(c.Reply)
+		}
 		req := js.Undefined()
 		if len(args) > 0 {
 			req = args[0]

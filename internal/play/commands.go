@@ -1,7 +1,6 @@
 package play
 
 import (
-	"encoding/json"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -227,10 +226,7 @@ type AlgorithmInfo struct {
 func Commands() []Command {
 	return []Command{
 		command("protocol", "the protocol (Protocol): the worker checks its version",
-			func(*Host, *Empty) (JSONText[ProtocolSpec], error) {
-				b, err := json.Marshal(Protocol())
-				return JSONText[ProtocolSpec](b), err
-			}),
+			func(*Host, *Empty) (JSONText[ProtocolSpec], error) { return JSONText[ProtocolSpec](protocolJSON), nil }),
 		command("catalog", "the problems and algorithms the page offers", catalogCmd),
 		command("open", "opens a run and returns its id; configure it next",
 			func(h *Host, _ *Empty) (RunID, error) { return RunID(h.Runs.Open()), nil }),

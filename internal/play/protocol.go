@@ -2,6 +2,7 @@ package play
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -75,6 +76,15 @@ var OperatorPhases = []Phase{
 	{"evaluate", "evaluate", "Evaluate: each member of Q gets a PCA child with probability pcaprob, the others a DE child. The PCA children (repaired into the box when x′ left it) are evaluated: ● feasible, × infeasible; faint rings are reconstructions no child used."},
 	{"replace", "replace", "Replace: the PCA children the selection accepted are ringed in blue; the others are discarded."},
 }
+
+// protocolJSON is Protocol as JSON (json.Marshal), written with
+// site/protocol.js by TestProtocolJS -update and checked by it: the
+// protocol command answers it as it is, so that a worker's first call
+// computes nothing (deriving the keys by reflection and marshalling them
+// cost a starting worker tens of milliseconds of CPU in WebAssembly).
+//
+//go:embed protocol.json
+var protocolJSON []byte
 
 // ProtocolSpec is the protocol as data: the constants and names both sides
 // use. site/protocol.js is this value as a frozen JavaScript object.

@@ -18,15 +18,28 @@ var update = flag.Bool("update", false, "rewrite site/protocol.js from Protocol"
 
 var protocolJSPath = filepath.Join("..", "..", "site", "protocol.js")
 
-// site/protocol.js is exactly what ProtocolJS writes (go test -run
-// TestProtocolJS -update rewrites it), and, when Node is there, importing it
-// gives back the same values as Protocol: the two sides agree.
+// site/protocol.js is exactly what ProtocolJS writes and protocol.json
+// (the protocol command's reply) exactly Protocol as JSON (go test -run
+// TestProtocolJS -update rewrites both), and, when Node is there,
+// importing protocol.js gives back the same values as Protocol: the two
+// sides agree.
 func TestProtocolJS(t *testing.T) {
 	want := ProtocolJS()
+	wantJSON, err := json.Marshal(Protocol())
+	if err != nil {
+		t.Fatal(err)
+	}
 	if *update {
 		if err := os.WriteFile(protocolJSPath, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.WriteFile("protocol.json", wantJSON, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		protocolJSON = wantJSON
+	}
+	if !bytes.Equal(protocolJSON, wantJSON) {
+		t.Fatalf("protocol.json differs from Protocol: run go test ./internal/play -run TestProtocolJS -update")
 	}
 	got, err := os.ReadFile(protocolJSPath)
 	if err != nil {
