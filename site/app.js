@@ -7,31 +7,45 @@
 //
 // Every change goes through apply(): the one state transition, applied to
 // the state at the time the command runs (so set({fes: 500}); set({pop: 50})
-// ends with both). A compare or lesson page makes its own app module from
-// the same parts.
-import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
-import { leave, writeAddress } from "./page-mode.js";
+// ends with both). The queue, the address, the boot and the embed API are
+// the page shell's (page-shell.js), which compare mode shares.
+import { leave } from "./page-mode.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
 import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
-import { Messages, noticeText, statusText } from "./messages.js";
+import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
-import { connect } from "./embed-api.js";
 import { RunExports } from "./exports.js";
+import { createPageShell, changedPageKeys } from "./page-shell.js";
 
 const $ = (s) => document.querySelector(s);
 
-let state = State.fromHash(location.hash);
-const bootNotices = state.notices;
-let catalog = null;
-let ready = false;
-
-const messages = new Messages(document.body);
-const say = (text) => messages.say(text);
 const client = new WorkerClient();
+const shell = createPageShell({
+  mode: "play",
+  hash: location.hash,
+  hooks: {
+    player: () => player,
+    transport: () => transport,
+    apply,
+    step,
+    reset,
+    catalog: async () => {
+      const catalog = await client.catalog();
+      settings.setCatalog(catalog);
+      return catalog;
+    },
+    show: applyPage,
+    update: updateTransport,
+    status: () => Object.assign(controller.status(), { running: player.running }),
+    chartInfo: () => view.chartInfo(),
+  },
+});
+const { messages, commands } = shell;
+const say = (text) => messages.say(text);
 const controller = new RunController(client.runHandle());
 const view = new RunView($("[data-run-view]"), {
   counters: $('[data-role="counters"]'),
@@ -43,8 +57,8 @@ const view = new RunView($("[data-run-view]"), {
 new RunExports($("[data-run-view]"), { controller, view, say, onError: (e) => messages.error(e.message) })
   .place($('[data-panel="convergence"]'));
 const player = new Player([{ run: controller, view }], {
-  speed: () => state.ui.speed,
-  loop: () => state.ui.loop,
+  speed: () => shell.state.ui.speed,
+  loop: () => shell.state.ui.loop,
   onChange: (running) => { view.setRunning(running); updateTransport(); },
   onMessage: say,
   onError: (e) => failed(e),
@@ -53,7 +67,7 @@ const settings = new SettingsView($('[data-panel="controls"]'), {
   onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
   onCopy: copy,
   // compare mode (compare-app.js): the page anew, in that mode
-  onCompare: () => leave("#" + state.serialize({ compare: "2", "b.pca": "false" })),
+  onCompare: () => leave("#" + shell.state.serialize({ compare: "2", "b.pca": "false" })),
 });
 const transport = new TransportView($('[data-role="transport"]'), {
   onPlay: () => commands.toggle(),
@@ -66,7 +80,7 @@ controller.on("frame", updateTransport);
 controller.on("error", ({ error }) => failed(error));
 
 function updateTransport() {
-  transport.update({ ready: ready && !!controller.run, running: player.running, done: controller.done });
+  transport.update({ ready: shell.ready && !!controller.run, running: player.running, done: controller.done });
   // the announced status line, whenever the run stands still
   if (controller.frame && !player.running) messages.status(statusText(controller.status()));
 }
@@ -79,77 +93,46 @@ function failed(e) {
   updateTransport();
 }
 
-// ---------- the command queue ----------
-let queue = Promise.resolve();
-function enqueue(fn) {
-  const p = queue.then(fn);
-  queue = p.catch(() => {});
-  return p;
+// ---------- the commands (queued by the shell) ----------
+async function step() {
+  if (!controller.run) throw new Error("not ready");
+  player.stop();
+  view.operator.stop();
+  await controller.step(1);
 }
 
-const commands = {
-  play: () => enqueue(() => player.play()),
-  pause: () => enqueue(() => player.pause()),
-  toggle: () => enqueue(() => (player.running ? player.pause() : player.play())),
-  step: () => enqueue(async () => {
-    if (!controller.run) throw new Error("not ready");
-    player.stop();
-    view.operator.stop();
-    await controller.step(1);
-  }),
-  reset: () => enqueue(async () => {
-    if (!controller.run) throw new Error("not ready");
-    player.stop();
-    view.operator.stop();
-    await controller.reset();
-    messages.clearError();
-  }),
-  /** set applies URL values (origin: "api", "controls" or "url"). */
-  set: (changes, origin = "api", what = "") => enqueue(() => apply(changes, origin, what)),
-  /** sync resolves when every command queued before it is done. */
-  sync: () => enqueue(() => {}),
-};
+async function reset() {
+  if (!controller.run) throw new Error("not ready");
+  player.stop();
+  view.operator.stop();
+  await controller.reset();
+  messages.clearError();
+}
 
 // ---------- the one transition ----------
 async function apply(changes, origin, what, extraNotices = []) {
-  const t = state.next(changes);
+  const t = shell.state.next(changes);
   let next = t.state;
   let runNotices = [];
-  const page = [...t.changed].filter((k) => PAGE_KEYS.includes(k));
   if (t.restart || !controller.run) {
     player.stop();
     const run = await controller.configure(next.run(), { zoom: next.ui.zoom });
-    next = next.configured(run, catalog);
+    next = next.configured(run, shell.catalog);
     runNotices = run.notices || [];
     messages.clearError();
     settings.show(run);
-  } else if (page.includes("zoom")) {
+  } else if (changedPageKeys(t).includes("zoom")) {
     await controller.setZoom(next.ui.zoom);
   }
-  state = next;
-  writeURL();
-  applyPage();
-  if (page.includes("speed")) player.resync();
+  shell.state = next;
   const notices = extraNotices.concat(t.notices, runNotices);
-  if (origin === "url") messages.notices(notices);
-  else if (notices.length) say(notices.map(noticeText).join("; "));
-  else if (t.restart && origin === "controls") say("Changed " + (what || "a setting") + ": the run was reset.");
-  updateTransport();
-}
-
-function writeURL() {
-  writeAddress("#" + state.serialize());
+  shell.finish(t, { origin, what, notices, reset: "the run was reset." });
 }
 
 // applyPage shows the page keys: embed, font, panels, speed, zoom.
 function applyPage() {
-  const ui = state.ui;
-  document.body.classList.toggle("embed", ui.embed);
-  const font = String(ui.font);
-  if (document.documentElement.style.getPropertyValue("--font") !== font) {
-    document.documentElement.style.setProperty("--font", font);
-    requestAnimationFrame(() => view.resize()); // canvas text follows the scale
-  }
+  const ui = shell.state.ui;
+  shell.showPageKeys(() => view.resize()); // canvas text follows the scale
   const controls = $('[data-panel="controls"]');
   if (controls) controls.hidden = !ui.panels.includes("controls");
   view.layout(ui.panels);
@@ -158,55 +141,12 @@ function applyPage() {
 }
 
 function copy(what) {
-  copySnippet(what, { state, settings, say, title: "pcaplay: PCA-projection playground" });
+  copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection playground" });
 }
 
 // ---------- events ----------
 bindTransportKeys(commands);
 window.addEventListener("resize", () => view.resize());
-window.addEventListener("hashchange", () => {
-  // a hand-edited address: the same transition, from the state it changes
-  const hash = location.hash;
-  if (pageMode(parse(hash)) !== "play") return; // boot.js reloads into the lesson or compare mode
-  enqueue(() => {
-    if (hash === "#" + state.serialize()) return;
-    return apply(state.diff(parse(hash)), "url");
-  }).catch(() => {});
-});
 
-// ---------- boot: the first command ----------
-applyPage();
-updateTransport();
-enqueue(async () => {
-  try {
-    catalog = await client.catalog();
-    settings.setCatalog(catalog);
-    state = state.with({ catalog });
-    await apply({}, "url", "", bootNotices);
-  } catch (e) {
-    transport.loaded(e.message);
-    messages.error(e.message);
-    embed.failed(e);
-    throw e;
-  }
-  ready = true;
-  transport.loaded();
-  updateTransport();
-  embed.ready(Object.assign(controller.status(), { running: false }));
-  if (state.ui.autoplay) player.play();
-});
-
-// ---------- the embed API ----------
-// Connected after the boot command is queued: the calls and messages that
-// embed-early.js queued before this module ran go into the command queue
-// behind it, so they apply to the page's first state, in order.
-const embed = connect({
-  play: commands.play,
-  pause: commands.pause,
-  step: commands.step,
-  reset: commands.reset,
-  set: (params) => commands.set(Object.assign({}, params || {}), "api"),
-  sync: commands.sync,
-  status: () => Object.assign(controller.status(), { running: player.running }),
-  chartInfo: () => view.chartInfo(),
-});
+// ---------- boot: the first command, then the embed API ----------
+shell.start();

@@ -14,9 +14,11 @@
 // Go decides: which values each run gets (internal/play.SanitizeCompare),
 // the scoreboard (exact first hits), the chart, the colours and the shared
 // zoom window; this file wires and draws. A change of the number of runs
-// reloads the page (boot.js picks the mode once).
-import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
-import { leave, writeAddress } from "./page-mode.js";
+// reloads the page (boot.js picks the mode once). The queue, the address,
+// the boot and the embed API are the page shell's (page-shell.js), as on
+// the single-run page.
+import { State, pageMode } from "./state.js";
+import { leave } from "./page-mode.js";
 import { PROTOCOL, GRID } from "./protocol.js";
 import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
@@ -25,27 +27,43 @@ import { Player } from "./player.js";
 import { ChartSet } from "./charts.js";
 import { SettingsView } from "./settings-view.js";
 import { TransportView } from "./transport.js";
-import { Messages, noticeText, statusText } from "./messages.js";
+import { statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
-import { connect } from "./embed-api.js";
 import { RunExports, chartFile, save, button, exportsBox } from "./exports.js";
+import { createPageShell, changedPageKeys } from "./page-shell.js";
 
 const $ = (s) => document.querySelector(s);
 const LETTERS = PROTOCOL.compare.letters;
 
-let state = State.fromHash(location.hash);
-const bootNotices = state.notices;
-const N = state.ui.compare; // fixed for this page: a change reloads
-let catalog = null;
-let ready = false;
-let names = LETTERS.slice(0, N).map((l) => l.toUpperCase());
-let colors = [];
-
 document.documentElement.classList.add("compare-mode");
-const messages = new Messages(document.body);
-const say = (text) => messages.say(text);
 const client = new WorkerClient();
+const shell = createPageShell({
+  mode: "compare",
+  hash: location.hash,
+  hooks: {
+    player: () => player,
+    transport: () => transport,
+    apply,
+    pause: async () => { await player.pause(); await refresh(); },
+    toggle: async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); },
+    step,
+    reset,
+    catalog: async () => {
+      const catalog = await client.catalog();
+      settings.setCatalog(catalog);
+      for (const r of runs) if (r.settings) r.settings.setCatalog(catalog);
+      return catalog;
+    },
+    show: applyPage,
+    update: updateTransport,
+    status,
+    chartInfo,
+  },
+});
+const { messages, commands } = shell;
+const say = (text) => messages.say(text);
+const N = shell.state.ui.compare; // fixed for this page: a change reloads
 
 // ---------- the runs: a copy of the page's run view each ----------
 const tpl = $("[data-run-view]");
@@ -121,6 +139,9 @@ const cmp = {
   lastPCAt: 0,
   points: 0,
   scoreboard: null,
+  // the runs' names and colours, as Go last gave them
+  names: LETTERS.slice(0, N).map((l) => l.toUpperCase()),
+  colors: [],
 };
 cmpRoot.hidden = false;
 
@@ -174,9 +195,9 @@ async function refresh({ chart = true, view = false, playing = false, now = perf
   const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
   if (pc > 1) cmp.lastPCAt = now;
   const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
-  const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: state.ui.zoom, names, pc } });
+  const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: shell.state.ui.zoom, names: cmp.names, pc } });
   if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
-  colors = cf.colors;
+  cmp.colors = cf.colors;
   drawScoreboard(cf.scoreboard);
   if (cf.chart) {
     cmp.lastChartAt = now;
@@ -215,8 +236,8 @@ function drawScoreboard(sb) {
       tr.append(th);
       for (let j = 0; j < row.length; j++) tr.insertCell();
     }
-    tr.style.setProperty("--run", colors[i] || "");
-    setText(tr.cells[0], names[i]);
+    tr.style.setProperty("--run", cmp.colors[i] || "");
+    setText(tr.cells[0], cmp.names[i]);
     row.forEach((fes, j) => setText(tr.cells[j + 1], fes < 0 ? "–" : String(fes)));
   });
   const ref = Number.isNaN(sb.fbest) || sb.fbest === null ? "none yet (no run is feasible)" : fmt(sb.fbest);
@@ -225,8 +246,8 @@ function drawScoreboard(sb) {
 
 function showNames() {
   runs.forEach((r, i) => {
-    setText(r.head.querySelector('[data-role="run-name"]'), names[i]);
-    if (colors[i]) r.root.style.setProperty("--run", colors[i]);
+    setText(r.head.querySelector('[data-role="run-name"]'), cmp.names[i]);
+    if (cmp.colors[i]) r.root.style.setProperty("--run", cmp.colors[i]);
   });
 }
 
@@ -239,8 +260,8 @@ const player = new Player(runs.map((r) => ({
     wants: (now) => Object.assign(r.view.wants(now), { chart: false, pc: 0 }),
   },
 })), {
-  speed: () => state.ui.speed,
-  loop: () => state.ui.loop,
+  speed: () => shell.state.ui.speed,
+  loop: () => shell.state.ui.loop,
   onChange: (running) => { for (const r of runs) r.view.setRunning(running); updateTransport(); },
   onMessage: say,
   onError: (e) => failed(e),
@@ -276,10 +297,10 @@ $('.transport [data-role="counters"]').hidden = true; // each run has its own
 
 const allDone = () => runs.every((r) => r.controller.done);
 function updateTransport() {
-  transport.update({ ready: ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
+  transport.update({ ready: shell.ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
   // the announced status line, whenever the runs stand still
   if (!player.running && runs.every((r) => r.controller.frame)) {
-    messages.status(runs.map((r, i) => names[i] + ": " + statusText(r.controller.status())).join("; "));
+    messages.status(runs.map((r, i) => cmp.names[i] + ": " + statusText(r.controller.status())).join("; "));
   }
 }
 
@@ -292,18 +313,12 @@ function failed(e) {
 // oneRun is the address of run A alone.
 function oneRun() {
   const v = {};
+  const state = shell.state;
   for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare") v[k] = x;
   return new State(v, state.ctx).serialize();
 }
 
-// ---------- the command queue ----------
-let queue = Promise.resolve();
-function enqueue(fn) {
-  const p = queue.then(fn);
-  queue = p.catch(() => {});
-  return p;
-}
-
+// ---------- the commands (queued by the shell) ----------
 // stepAll applies one generation of A and brings the others to A's FES
 // (to their end once A is done).
 async function stepAll() {
@@ -316,30 +331,24 @@ async function stepAll() {
   await refresh();
 }
 
-const commands = {
-  play: () => enqueue(() => player.play()),
-  pause: () => enqueue(async () => { await player.pause(); await refresh(); }),
-  toggle: () => enqueue(async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); }),
-  step: () => enqueue(async () => {
-    if (!A.controller.run) throw new Error("not ready");
-    player.stop();
-    for (const r of runs) r.view.operator.stop();
-    await stepAll();
-  }),
-  reset: () => enqueue(async () => {
-    if (!A.controller.run) throw new Error("not ready");
-    player.stop();
-    for (const r of runs) { r.view.operator.stop(); await r.controller.reset(); }
-    await refresh({ view: true });
-    messages.clearError();
-  }),
-  set: (changes, origin = "api", what = "") => enqueue(() => apply(changes, origin, what)),
-  sync: () => enqueue(() => {}),
-};
+async function step() {
+  if (!A.controller.run) throw new Error("not ready");
+  player.stop();
+  for (const r of runs) r.view.operator.stop();
+  await stepAll();
+}
+
+async function reset() {
+  if (!A.controller.run) throw new Error("not ready");
+  player.stop();
+  for (const r of runs) { r.view.operator.stop(); await r.controller.reset(); }
+  await refresh({ view: true });
+  messages.clearError();
+}
 
 // ---------- the one transition ----------
 async function apply(changes, origin, what, extraNotices = []) {
-  const t = state.next(changes);
+  const t = shell.state.next(changes);
   let next = t.state;
   if (pageMode(next.values) !== "compare" || next.ui.compare !== N) {
     // one run (boot.js reloads into its mode), or another number of runs:
@@ -349,54 +358,38 @@ async function apply(changes, origin, what, extraNotices = []) {
     return;
   }
   let runNotices = [];
-  const page = [...t.changed].filter((k) => PAGE_KEYS.includes(k));
   if (t.restart || !A.controller.run) {
     player.stop();
     const setup = await client.compareSetup({ state: next.run(), n: N });
     const configured = [];
     for (let i = 0; i < N; i++) configured.push(await runs[i].controller.configure(setup.values[i], { zoom: false }));
     // the state: A's sanitized values, the others' overrides prefixed
-    const s = next.configured(configured[0], catalog);
+    const s = next.configured(configured[0], shell.catalog);
     const vals = Object.assign({}, s.values);
     // (in one order: algo, then the rest by name)
     const order = (o) => Object.keys(o).sort((x, y) => (x === "algo" ? -1 : y === "algo" ? 1 : x < y ? -1 : x > y ? 1 : 0));
     setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
     next = new State(vals, s.ctx);
-    names = setup.names;
+    cmp.names = setup.names;
     runNotices = setup.notices;
     messages.clearError();
     settings.show(configured[0]);
     runs.forEach((r, i) => { if (r.settings) r.settings.show(configured[i]); });
-    state = next;
+    shell.state = next;
     await refresh({ view: true });
     showNames();
   } else {
-    state = next;
-    if (page.includes("zoom")) await refresh({ view: true, chart: false });
+    shell.state = next;
+    if (changedPageKeys(t).includes("zoom")) await refresh({ view: true, chart: false });
   }
-  writeURL();
-  applyPage();
-  if (page.includes("speed")) player.resync();
   const notices = extraNotices.concat(t.notices, runNotices);
-  if (origin === "url") messages.notices(notices);
-  else if (notices.length) say(notices.map(noticeText).join("; "));
-  else if (t.restart && origin === "controls") say("Changed " + (what || "a setting") + ": the runs were reset.");
-  updateTransport();
-}
-
-function writeURL() {
-  writeAddress("#" + state.serialize());
+  shell.finish(t, { origin, what, notices, reset: "the runs were reset." });
 }
 
 // applyPage shows the page keys: embed, font, panels, speed, zoom.
 function applyPage() {
-  const ui = state.ui;
-  document.body.classList.toggle("embed", ui.embed);
-  const font = String(ui.font);
-  if (document.documentElement.style.getPropertyValue("--font") !== font) {
-    document.documentElement.style.setProperty("--font", font);
-    requestAnimationFrame(() => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
-  }
+  const ui = shell.state.ui;
+  shell.showPageKeys(() => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
   settingsTpl.hidden = !ui.panels.includes("controls");
   document.documentElement.classList.toggle("no-controls", settingsTpl.hidden);
   for (const r of runs) {
@@ -411,66 +404,33 @@ function applyPage() {
 }
 
 function copy(what) {
-  copySnippet(what, { state, settings, say, title: "pcaplay: PCA-projection compared" });
+  copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection compared" });
 }
 
 // ---------- events ----------
 bindTransportKeys(commands);
 window.addEventListener("resize", () => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
-window.addEventListener("hashchange", () => {
-  const hash = location.hash;
-  if (pageMode(parse(hash)) !== "compare") return; // boot.js reloads
-  enqueue(() => {
-    if (hash === "#" + state.serialize()) return;
-    return apply(state.diff(parse(hash)), "url");
-  }).catch(() => {});
-});
-
-// ---------- boot ----------
-applyPage();
-updateTransport();
-enqueue(async () => {
-  try {
-    catalog = await client.catalog();
-    settings.setCatalog(catalog);
-    for (const r of runs) if (r.settings) r.settings.setCatalog(catalog);
-    state = state.with({ catalog });
-    await apply({}, "url", "", bootNotices);
-  } catch (e) {
-    transport.loaded(e.message);
-    messages.error(e.message);
-    embed.failed(e);
-    throw e;
-  }
-  ready = true;
-  transport.loaded();
-  updateTransport();
-  embed.ready(status());
-  if (state.ui.autoplay) player.play();
-});
 
 // status is window.playground.status(): run A's fields, as on the
 // single-run page, and every run's under runs.
 function status() {
   const running = player.running;
-  const all = runs.map((r, i) => Object.assign(r.controller.status(), { running, run: r.letter, name: names[i] }));
+  const all = runs.map((r, i) => Object.assign(r.controller.status(), { running, run: r.letter, name: cmp.names[i] }));
   return Object.assign({}, all[0], { runs: all });
 }
 
-const embed = connect({
-  play: commands.play,
-  pause: commands.pause,
-  step: commands.step,
-  reset: commands.reset,
-  set: (params) => commands.set(Object.assign({}, params || {}), "api"),
-  sync: commands.sync,
-  status,
-  chartInfo: () => Object.assign(A.view.chartInfo(), {
+// chartInfo is window.playground.chartInfo(): run A's, every run's and the
+// comparison's.
+function chartInfo() {
+  return Object.assign(A.view.chartInfo(), {
     runs: runs.map((r) => r.view.chartInfo()),
     compare: {
-      points: cmp.points, scoreboard: cmp.scoreboard, colors: colors.slice(), names: names.slice(),
+      points: cmp.points, scoreboard: cmp.scoreboard, colors: cmp.colors.slice(), names: cmp.names.slice(),
       // the values Go configured each run with (compareSetup)
       values: runs.map((r) => Object.assign({}, r.controller.state)),
     },
-  }),
-});
+  });
+}
+
+// ---------- boot: the first command, then the embed API ----------
+shell.start();

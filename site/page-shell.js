@@ -1,0 +1,198 @@
+// page-shell.js: what the run pages share (the playground, app.js, and
+// compare mode, compare-app.js): the page's state, its one command queue,
+// the end of every transition (address, page keys, notices), the
+// hand-edited address, the boot and the embed API. A mode creates the shell
+// with its own parts as hooks and calls start() once its views are built:
+//
+//   controls / address / playground.set ─▶ shell.commands ─▶ (queue)
+//     ─▶ hooks.apply (the mode's transition) ─▶ shell.finish
+//
+// createPageShell({mode, hash, hooks}) holds no module-level state: two
+// shells (two pages in one test) keep two queues.
+//
+//   shell.state     the page's State, read from the address hash (the
+//                   mode's transition replaces it)
+//   shell.messages  the page's Messages (errors, notices, announcements)
+//   shell.catalog   the problems and algorithms (from the worker, at boot)
+//   shell.ready     true once the boot command is done
+//   shell.commands  play, pause, toggle, step, reset, set(changes, origin,
+//                   what), sync: each queued behind the commands before it
+//
+// Events (on(type, fn)):
+//   "ready"   {}       the first state is applied and the transport says
+//                      so (before the embed API's pcaplay-ready and autoplay)
+//   "failed"  {error}  the boot failed, shown (the embed API's ready rejects)
+//
+// Hooks (the mode's): player() (its Player: play, the speed, autoplay),
+// transport() (its TransportView: loaded, or the boot's error),
+// apply(changes, origin, what, extraNotices), step, reset and, where they
+// do more than the Player's, pause and toggle (unqueued: the shell queues
+// them), catalog() (fetches the catalog and gives it to the settings),
+// show() (the page keys: applyPage), update() (the transport), status(),
+// chartInfo() (window.playground's).
+import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
+import { writeAddress } from "./page-mode.js";
+import { Messages, noticeText } from "./messages.js";
+import { connect } from "./embed-api.js";
+
+/**
+ * createQueue runs functions one after another: enqueue(fn) resolves or
+ * rejects as fn does, and a failure does not stop the ones behind it.
+ */
+export function createQueue() {
+  let tail = Promise.resolve();
+  return function enqueue(fn) {
+    const p = tail.then(fn);
+    tail = p.catch(() => {});
+    return p;
+  };
+}
+
+/** changedPageKeys are the page keys (speed, zoom, …) a transition t changed. */
+export const changedPageKeys = (t) => [...t.changed].filter((k) => PAGE_KEYS.includes(k));
+
+/**
+ * announce says what a transition tells the reader: {notices} lists them
+ * (a change of the address: the list is replaced, even by none), {say} is
+ * one announced line, null is nothing. reset ends the line of a control
+ * that restarted the run ("the run was reset.").
+ */
+export function announce({ origin, notices, restart, what, reset }) {
+  if (origin === "url") return { notices };
+  if (notices.length) return { say: notices.map(noticeText).join("; ") };
+  if (restart && origin === "controls") return { say: "Changed " + (what || "a setting") + ": " + reset };
+  return null;
+}
+
+/**
+ * hashChanges is the change a hand-edited address hash asks of state on a
+ * page of the given mode: null when the address is of another mode (boot.js
+ * reloads) or says what the page shows already.
+ */
+export function hashChanges(hash, mode, state) {
+  if (pageMode(parse(hash)) !== mode) return null;
+  if (hash === "#" + state.serialize()) return null;
+  return state.diff(parse(hash));
+}
+
+/**
+ * @param {{mode: string, hash: string, hooks: object, win?: Window, messages?: Messages}} o
+ * (win and messages: the page's, unless a test gives its own)
+ */
+export function createPageShell({ mode, hash, hooks, win = window, messages = new Messages(win.document.body) }) {
+  const state = State.fromHash(hash);
+  const player = () => hooks.player();
+  const enqueue = createQueue();
+  const listeners = new Map();
+  const bootNotices = state.notices;
+  let embed = null;
+  const emit = (type, ev) => { for (const fn of listeners.get(type) || []) fn(ev); };
+
+  const shell = {
+    state,
+    messages,
+    catalog: null,
+    ready: false,
+    enqueue,
+    on(type, fn) {
+      if (!listeners.has(type)) listeners.set(type, []);
+      listeners.get(type).push(fn);
+      return shell;
+    },
+    commands: {
+      play: () => enqueue(() => player().play()),
+      pause: () => enqueue(() => (hooks.pause ? hooks.pause() : player().pause())),
+      toggle: () => enqueue(() => {
+        if (hooks.toggle) return hooks.toggle();
+        return player().running ? player().pause() : player().play();
+      }),
+      step: () => enqueue(() => hooks.step()),
+      reset: () => enqueue(() => hooks.reset()),
+      /** set applies URL values (origin: "api", "controls" or "url"). */
+      set: (changes, origin = "api", what = "") => enqueue(() => hooks.apply(changes, origin, what)),
+      /** sync resolves when every command queued before it is done. */
+      sync: () => enqueue(() => {}),
+    },
+
+    /**
+     * finish ends a transition t the mode applied (shell.state is its new
+     * state): the address, the page keys, the speed, the notices (all of them,
+     * in the mode's order), the transport.
+     */
+    finish(t, { origin, what, notices, reset }) {
+      writeAddress("#" + shell.state.serialize());
+      hooks.show();
+      if (changedPageKeys(t).includes("speed")) player().resync();
+      const a = announce({ origin, notices, restart: t.restart, what, reset });
+      if (a && a.notices) messages.notices(a.notices);
+      else if (a) messages.say(a.say);
+      hooks.update();
+    },
+
+    /**
+     * showPageKeys shows the keys every run page shows alike: embed and the
+     * font scale (onFont runs in the next frame when the scale changed, for
+     * the canvases' text).
+     */
+    showPageKeys(onFont) {
+      const ui = shell.state.ui;
+      win.document.body.classList.toggle("embed", ui.embed);
+      const font = String(ui.font);
+      const root = win.document.documentElement;
+      if (root.style.getPropertyValue("--font") !== font) {
+        root.style.setProperty("--font", font);
+        win.requestAnimationFrame(onFont);
+      }
+    },
+
+    /**
+     * start wires the page once the mode's views are built: the hand-edited
+     * address, the page keys, the boot command, then the embed API (the
+     * calls embed-early.js queued go behind the boot, in order).
+     */
+    start() {
+      win.addEventListener("hashchange", () => {
+        const hash = win.location.hash;
+        if (pageMode(parse(hash)) !== mode) return; // boot.js reloads
+        enqueue(() => {
+          const changes = hashChanges(hash, mode, shell.state);
+          return changes && hooks.apply(changes, "url");
+        }).catch(() => {});
+      });
+      hooks.show();
+      hooks.update();
+      enqueue(async () => {
+        try {
+          shell.catalog = await hooks.catalog();
+          shell.state = shell.state.with({ catalog: shell.catalog });
+          await hooks.apply({}, "url", "", bootNotices);
+        } catch (e) {
+          hooks.transport().loaded(e.message);
+          messages.error(e.message);
+          emit("failed", { error: e });
+          embed.failed(e);
+          throw e;
+        }
+        shell.ready = true;
+        hooks.transport().loaded();
+        hooks.update();
+        emit("ready", {});
+        embed.ready(hooks.status());
+        if (shell.state.ui.autoplay) player().play();
+      });
+      const c = shell.commands;
+      embed = connect({
+        play: c.play,
+        pause: c.pause,
+        step: c.step,
+        reset: c.reset,
+        set: (params) => c.set(Object.assign({}, params || {}), "api"),
+        sync: c.sync,
+        status: () => hooks.status(),
+        chartInfo: () => hooks.chartInfo(),
+      });
+      return shell;
+    },
+  };
+  return shell;
+}
