@@ -10,7 +10,6 @@
 // ends with both). The queue, the address, the boot and the embed API are
 // the page shell's (page-shell.js), which compare mode shares.
 import { leave } from "./page-mode.js";
-import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
 import { Player } from "./player.js";
@@ -23,7 +22,6 @@ import { createPageShell, changedPageKeys } from "./page-shell.js";
 
 const $ = (s) => document.querySelector(s);
 
-const client = new WorkerClient();
 const shell = createPageShell({
   mode: "play",
   hash: location.hash,
@@ -33,18 +31,14 @@ const shell = createPageShell({
     apply,
     step,
     reset,
-    catalog: async () => {
-      const catalog = await client.catalog();
-      settings.setCatalog(catalog);
-      return catalog;
-    },
+    settings: () => [settings],
     show: applyPage,
     update: updateTransport,
     status: () => Object.assign(controller.status(), { running: player.running }),
     chartInfo: () => view.chartInfo(),
   },
 });
-const { messages, commands } = shell;
+const { messages, commands, client } = shell;
 const say = (text) => messages.say(text);
 const controller = new RunController(client.runHandle());
 const view = new RunView($("[data-run-view]"), {

@@ -20,7 +20,6 @@
 import { State, pageMode } from "./state.js";
 import { leave } from "./page-mode.js";
 import { PROTOCOL, GRID } from "./protocol.js";
-import { WorkerClient } from "./worker-client.js";
 import { RunController } from "./run-controller.js";
 import { RunView, Jobs, CHART_MS } from "./run-view.js";
 import { Player } from "./player.js";
@@ -37,7 +36,6 @@ const $ = (s) => document.querySelector(s);
 const LETTERS = PROTOCOL.compare.letters;
 
 document.documentElement.classList.add("compare-mode");
-const client = new WorkerClient();
 const shell = createPageShell({
   mode: "compare",
   hash: location.hash,
@@ -49,19 +47,15 @@ const shell = createPageShell({
     toggle: async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); },
     step,
     reset,
-    catalog: async () => {
-      const catalog = await client.catalog();
-      settings.setCatalog(catalog);
-      for (const r of runs) if (r.settings) r.settings.setCatalog(catalog);
-      return catalog;
-    },
+    // A's settings, then each other run's
+    settings: () => [settings].concat(runs.filter((r) => r.settings).map((r) => r.settings)),
     show: applyPage,
     update: updateTransport,
     status,
     chartInfo,
   },
 });
-const { messages, commands } = shell;
+const { messages, commands, client } = shell;
 const say = (text) => messages.say(text);
 const N = shell.state.ui.compare; // fixed for this page: a change reloads
 

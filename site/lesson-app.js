@@ -16,6 +16,7 @@ import { WorkerClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
 import { connect } from "./embed-api.js";
+import { createBatchQueue } from "./page-shell.js";
 
 /** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
 export const LESSON_KEYS = PROTOCOL.lesson.keys;
@@ -71,33 +72,27 @@ function newSeed() {
 // step + 1). Requests that arrive while one is in flight are applied
 // together, in order, in the next one; so dragging the k slider asks Go
 // for the latest k only.
-let inflight = null;
-let pending = [];
 let listNotices = true; // the first request's notices are the address's
+const requests = createBatchQueue(ask);
 
 /** request applies a change to the lesson's values; it resolves when shown. */
-function request(change) {
-  pending.push(change);
-  if (!inflight) inflight = drain().finally(() => { inflight = null; });
-  return inflight;
-}
+const request = (change) => requests.request(change);
 
-async function drain() {
-  while (pending.length) {
-    const want = Object.assign({}, values);
-    for (const c of pending.splice(0)) Object.assign(want, typeof c === "function" ? c(want) : c);
-    const reply = await client.lesson({ state: want, options: { landscape: !haveLandscape } });
-    if (reply.landscape) { view.setLandscape(reply.landscape); haveLandscape = true; }
-    values = reply.values;
-    frame = reply.frame;
-    view.show(frame);
-    const st = frame.steps[frame.step - 1];
-    document.title = "Fig. 1" + (st.label ? " " + st.label : "") + ": " + st.title + " — pcaplay lesson";
-    writeURL();
-    if (listNotices) messages.notices(page.notices.concat(reply.notices));
-    else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));
-    listNotices = false;
-  }
+// ask asks Go for the lesson with a batch of changes and shows it.
+async function ask(batch) {
+  const want = Object.assign({}, values);
+  for (const c of batch) Object.assign(want, typeof c === "function" ? c(want) : c);
+  const reply = await client.lesson({ state: want, options: { landscape: !haveLandscape } });
+  if (reply.landscape) { view.setLandscape(reply.landscape); haveLandscape = true; }
+  values = reply.values;
+  frame = reply.frame;
+  view.show(frame);
+  const st = frame.steps[frame.step - 1];
+  document.title = "Fig. 1" + (st.label ? " " + st.label : "") + ": " + st.title + " — pcaplay lesson";
+  writeURL();
+  if (listNotices) messages.notices(page.notices.concat(reply.notices));
+  else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));
+  listNotices = false;
 }
 
 /** act is request for the page's own controls: a failure is shown. */
@@ -183,7 +178,7 @@ const embed = connect({
     }
     return request(lessonValues(p));
   },
-  sync: () => (inflight || Promise.resolve()),
+  sync: () => requests.sync(),
   status,
   chartInfo: () => ({ landscapeDrawn: root.dataset.drawn !== undefined, points: frame ? frame.x.length / 2 : 0, convergence: 0, window: [-1, 2, -1, 2] }),
 });

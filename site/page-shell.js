@@ -13,6 +13,8 @@
 //   shell.state     the page's State, read from the address hash (the
 //                   mode's transition replaces it)
 //   shell.messages  the page's Messages (errors, notices, announcements)
+//   shell.client    the page's WorkerClient (its worker: every run's, and
+//                   the catalog)
 //   shell.catalog   the problems and algorithms (from the worker, at boot)
 //   shell.ready     true once the boot command is done
 //   shell.commands  play, pause, toggle, step, reset, set(changes, origin,
@@ -27,12 +29,13 @@
 // transport() (its TransportView: loaded, or the boot's error),
 // apply(changes, origin, what, extraNotices), step, reset and, where they
 // do more than the Player's, pause and toggle (unqueued: the shell queues
-// them), catalog() (fetches the catalog and gives it to the settings),
+// them), settings() (the SettingsViews the catalog goes to, at boot),
 // show() (the page keys: applyPage), update() (the transport), status(),
 // chartInfo() (window.playground's).
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
 import { writeAddress } from "./page-mode.js";
 import { Messages, noticeText } from "./messages.js";
+import { WorkerClient } from "./worker-client.js";
 import { connect } from "./embed-api.js";
 
 /**
@@ -45,6 +48,28 @@ export function createQueue() {
     const p = tail.then(fn);
     tail = p.catch(() => {});
     return p;
+  };
+}
+
+/**
+ * createBatchQueue is the lesson's queue: request(change) adds a change to
+ * the next batch, and run(batch) gets every change that came while the one
+ * before was in flight, in order, so that a burst (a dragged slider) asks
+ * once. request resolves when the batches so far are done; sync() likewise.
+ */
+export function createBatchQueue(run) {
+  let inflight = null;
+  const pending = [];
+  const drain = async () => {
+    while (pending.length) await run(pending.splice(0));
+  };
+  return {
+    request(change) {
+      pending.push(change);
+      if (!inflight) inflight = drain().finally(() => { inflight = null; });
+      return inflight;
+    },
+    sync: () => inflight || Promise.resolve(),
   };
 }
 
@@ -76,10 +101,10 @@ export function hashChanges(hash, mode, state) {
 }
 
 /**
- * @param {{mode: string, hash: string, hooks: object, win?: Window, messages?: Messages}} o
- * (win and messages: the page's, unless a test gives its own)
+ * @param {{mode: string, hash: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
+ * (win, messages and client: the page's, unless a test gives its own)
  */
-export function createPageShell({ mode, hash, hooks, win = window, messages = new Messages(win.document.body) }) {
+export function createPageShell({ mode, hash, hooks, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
   const state = State.fromHash(hash);
   const player = () => hooks.player();
   const enqueue = createQueue();
@@ -91,6 +116,7 @@ export function createPageShell({ mode, hash, hooks, win = window, messages = ne
   const shell = {
     state,
     messages,
+    client,
     catalog: null,
     ready: false,
     enqueue,
@@ -163,7 +189,8 @@ export function createPageShell({ mode, hash, hooks, win = window, messages = ne
       hooks.update();
       enqueue(async () => {
         try {
-          shell.catalog = await hooks.catalog();
+          shell.catalog = await client.catalog();
+          for (const s of hooks.settings()) s.setCatalog(shell.catalog);
           shell.state = shell.state.with({ catalog: shell.catalog });
           await hooks.apply({}, "url", "", bootNotices);
         } catch (e) {

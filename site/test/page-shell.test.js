@@ -10,7 +10,7 @@ globalThis.location = { hash: "" };
 globalThis.history = { replaceState(_s, _t, h) { location.hash = h; } };
 globalThis.window = { parent: null };
 
-const { createQueue, announce, changedPageKeys, hashChanges, createPageShell } = await import("../page-shell.js");
+const { createQueue, createBatchQueue, announce, changedPageKeys, hashChanges, createPageShell } = await import("../page-shell.js");
 const { State } = await import("../state.js");
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -25,6 +25,24 @@ test("createQueue runs in order, and a failure does not stop the next", async ()
   await assert.rejects(b, /b failed/);
   assert.equal(await c, 3);
   assert.deepEqual(log, ["a", "b", "c"]);
+});
+
+test("createBatchQueue: what comes while a batch is in flight goes in the next one, in order", async () => {
+  const batches = [];
+  const q = createBatchQueue(async (batch) => { batches.push(batch); await tick(); });
+  const a = q.request(1);
+  q.request(2);
+  q.request(3);
+  const s = q.sync();
+  await a;
+  assert.deepEqual(batches, [[1], [2, 3]]);
+  await s;
+  await q.sync(); // nothing in flight: at once
+  q.request(4);
+  await q.sync();
+  assert.deepEqual(batches, [[1], [2, 3], [4]]);
+  const f = createBatchQueue(async () => { throw new Error("no lesson"); });
+  await assert.rejects(f.request({}), /no lesson/);
 });
 
 test("announce: the address lists notices, the rest says one line", () => {
@@ -58,6 +76,7 @@ test("hashChanges: nothing for another mode or the same address, else the diff",
 // page makes a stubbed page and a shell on it; log records what the shell
 // asked of the mode and of the page, in order.
 function page(hash, log, name, catalog = async () => { log.push([name, "catalog"]); return null; }) {
+  const client = { catalog };
   const listeners = {};
   const win = {
     document: { body: { classList: { toggle() {} } }, documentElement: { style: { getPropertyValue: () => "1", setProperty() {} } } },
@@ -81,13 +100,13 @@ function page(hash, log, name, catalog = async () => { log.push([name, "catalog"
     },
     step: async () => { log.push([name, "step"]); },
     reset: async () => { log.push([name, "reset"]); },
-    catalog,
+    settings: () => [{ setCatalog: () => log.push([name, "setCatalog"]) }],
     show: () => log.push([name, "show"]),
     update: () => {},
     status: () => ({ page: name, seed: shell.state.values.seed }),
     chartInfo: () => ({}),
   };
-  shell = createPageShell({ mode: "play", hash, hooks, win, messages });
+  shell = createPageShell({ mode: "play", hash, client, hooks, win, messages });
   return { shell, win, listeners };
 }
 
@@ -122,10 +141,10 @@ test("two shells: each its own state and queue; the boot first, then the embed A
   assert.equal(p2.shell.state.values.seed, "2");
   const one = log.filter((l) => l[0] === "one").map((l) => l.slice(1).join(" "));
   assert.deepEqual(one, [
-    "show", "catalog", "apply {} url", "show", "notices 0", "loaded ", "apply {\"seed\":\"7\"} api", "show", "step",
+    "show", "catalog", "setCatalog", "apply {} url", "show", "notices 0", "loaded ", "apply {\"seed\":\"7\"} api", "show", "step",
   ]);
   const two = log.filter((l) => l[0] === "two").map((l) => l.slice(1).join(" "));
-  assert.deepEqual(two, ["show", "catalog", "apply {} url", "show", "notices 0", "loaded ", "play"]);
+  assert.deepEqual(two, ["show", "catalog", "setCatalog", "apply {} url", "show", "notices 0", "loaded ", "play"]);
 });
 
 test("a hand-edited address of the page's mode applies its diff; another mode's is left to boot.js", async () => {
