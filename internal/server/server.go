@@ -303,10 +303,27 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		stall = DefaultStallTimeout
 	}
 	body := &progressReader{r: bytes.NewReader(v.data), rc: http.NewResponseController(w), stall: stall}
+	if tooManyRanges(r.Header.Get("Range")) {
+		// Answered with the whole file (200), as RFC 9110 §14.2 allows a
+		// server to ignore a Range: thousands of tiny ranges would cost
+		// more in multipart framing than the file itself.
+		r.Header.Del("Range")
+	}
 	// ServeContent answers If-None-Match (304), HEAD and Range requests. It
 	// sends no Content-Length with a Content-Encoding (it cannot know that
 	// the bytes are not compressed on the fly); lengthWriter adds it.
 	http.ServeContent(&lengthWriter{ResponseWriter: w, n: len(v.data)}, r, f.name, time.Time{}, body)
+}
+
+// MaxRanges is the most byte ranges one request may ask for; a Range with
+// more is ignored and the whole file sent. Browsers ask for one (media
+// seeking, resumed downloads); download managers for a handful.
+const MaxRanges = 16
+
+// tooManyRanges reports whether a Range header lists more than MaxRanges
+// ranges. It counts commas, linear in the header and allocation-free.
+func tooManyRanges(h string) bool {
+	return strings.Count(h, ",") >= MaxRanges
 }
 
 // lengthWriter sets Content-Length to n on a 200 response that has none:

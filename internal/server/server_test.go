@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -331,6 +332,29 @@ func TestRange(t *testing.T) {
 	resp := get(t, h, "GET", "/pcaplay.wasm", map[string]string{"Range": "bytes=0-3"})
 	if resp.StatusCode != http.StatusPartialContent || body(t, resp) != "\x00asm" {
 		t.Errorf("Range bytes=0-3: status %d", resp.StatusCode)
+	}
+}
+
+// TestManyRanges: a Range of more than MaxRanges ranges is ignored (the
+// whole file, 200, not a multipart reply larger than the file); MaxRanges
+// ranges are still answered as asked.
+func TestManyRanges(t *testing.T) {
+	h := newHandler(t, testSite(t))
+	ranges := func(n int) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = fmt.Sprintf("%d-%d", i, i)
+		}
+		return "bytes=" + strings.Join(parts, ",")
+	}
+	whole := body(t, get(t, h, "GET", "/pcaplay.wasm", nil))
+	resp := get(t, h, "GET", "/pcaplay.wasm", map[string]string{"Range": ranges(2000)})
+	if got := body(t, resp); resp.StatusCode != http.StatusOK || got != whole {
+		t.Errorf("2000 ranges: status %d, %d bytes; want 200 and the whole file (%d bytes)", resp.StatusCode, len(got), len(whole))
+	}
+	resp = get(t, h, "GET", "/pcaplay.wasm", map[string]string{"Range": ranges(MaxRanges)})
+	if resp.StatusCode != http.StatusPartialContent || !strings.HasPrefix(resp.Header.Get("Content-Type"), "multipart/byteranges") {
+		t.Errorf("%d ranges: status %d, Content-Type %q; want 206 multipart", MaxRanges, resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 }
 
