@@ -285,6 +285,7 @@ func (m *cmode) Iterate(c *Context) error {
 	// random member of Q that it dominates. Writing into P at Q's indices
 	// is line 24, P = P' ∪ Q.
 	feasibleInR := false
+	accepted := 0
 	for _, ci := range m.nondom {
 		cf, cv := m.children.f[ci], m.children.v[ci]
 		if cv == 0 {
@@ -303,6 +304,7 @@ func (m *cmode) Iterate(c *Context) error {
 			pi := m.dominated[c.RNG.IntN(len(m.dominated))]
 			m.pop.set(pi, m.children.row(ci), cf, cv)
 			m.replaced[ci] = pi
+			accepted++
 			for j := range m.pcaTrials {
 				if m.pcaTrials[j].Index == ci {
 					m.pcaTrials[j].Accepted = true
@@ -314,6 +316,7 @@ func (m *cmode) Iterate(c *Context) error {
 	m.off = Offspring{Q: m.q, X: m.children.x, F: m.children.f, V: m.children.v,
 		FromPCA: m.fromPCA, NonDominated: m.inR, Replaced: m.replaced}
 	c.SetOffspring(&m.off)
+	c.setAccepted(accepted)
 
 	// Lines 25–30: infeasible-solution replacement.
 	if !feasibleInR && len(m.nondom) > 0 {

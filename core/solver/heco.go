@@ -526,7 +526,11 @@ func (h *heco) Iterate(c *Context) error {
 	} // Line 27
 
 	// The PCA trials and their verdicts, for the snapshot.
+	accepted := 0
 	for i := range lam {
+		if h.accepted[i] {
+			accepted++
+		}
 		if h.strat[i] == hecoNoStrategy {
 			h.pcaTrials = append(h.pcaTrials, PCATrial{Index: i, X: h.trials[i*n : (i+1)*n],
 				F: h.tf[i], V: h.tv[i], Accepted: h.accepted[i]})
@@ -535,6 +539,7 @@ func (h *heco) Iterate(c *Context) error {
 	if len(h.pcaTrials) > 0 {
 		c.SetPCATrials(h.pcaTrials)
 	}
+	c.setAccepted(accepted)
 
 	// Line 28: M_F, M_CR of each strategy from its S_F, S_CR.
 	for k := range hecoStrategies {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -139,5 +140,106 @@ func TestHECOPDEPCATrials(t *testing.T) {
 	}
 	if trials == 0 || accepted == 0 || accepted == trials {
 		t.Errorf("%d PCA trials, %d accepted: want some of each", trials, accepted)
+	}
+}
+
+// added is the size of the multiset difference now − before of two
+// populations of n-vectors, compared bit for bit: the rows put in (a
+// converged population may hold equal rows, so a set would miss some).
+func added(before, now []float64, n int) int {
+	key := func(x []float64) string { return fmt.Sprint(bitsOf(x)) }
+	count := map[string]int{}
+	for i := 0; i+n <= len(before); i += n {
+		count[key(before[i:i+n])]++
+	}
+	k := 0
+	for i := 0; i+n <= len(now); i += n {
+		if c := count[key(now[i:i+n])]; c > 0 {
+			count[key(now[i:i+n])] = c - 1
+		} else {
+			k++
+		}
+	}
+	return k
+}
+
+func bitsOf(x []float64) []uint64 {
+	b := make([]uint64, len(x))
+	for i, v := range x {
+		b[i] = math.Float64bits(v)
+	}
+	return b
+}
+
+// Snapshot.Accepted counts what the selection kept. HECO-DE and HECO-PDE
+// with a fixed population size: exactly the rows of the population after a
+// generation that were not rows before it (as a multiset) (each accepted trial takes its
+// parent's place, nothing else changes P). PMODE and CMODE: the children
+// with a Replaced index. Never more than the generation's evaluations.
+func TestAccepted(t *testing.T) {
+	const D = 5
+	pde := DefaultHECOPDE(D)
+	pde.PCAProb, pde.MuFinal = 0.3, 60 // μ_0 = 12·5 = 60 = μ_Tmax: no reduction
+	hde := DefaultHECO(D)
+	hde.MuFinal = 60
+	pm := DefaultPMODE(D)
+	pm.PCAProb = 0.5
+	for _, c := range []struct {
+		s    Settings
+		p    problem.Problem
+		heco bool
+	}{{pde, hecoSum{D}, true}, {hde, hecoSum{D}, true}, {pm, sphereCut{D}, false}, {DefaultCMODE(D), sphereCut{D}, false}} {
+		t.Run(c.s.Algorithm(), func(t *testing.T) {
+			sv, err := New(c.p, c.s, 11, 20000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var prev []float64
+			fes, total, pcaAccepted := 0, 0, 0
+			for !sv.Done() {
+				snap, err := sv.Step()
+				if err != nil {
+					t.Fatal(err)
+				}
+				children := snap.FES - fes
+				fes = snap.FES
+				if snap.Generation == 0 {
+					if snap.Accepted != 0 {
+						t.Fatalf("generation 0: Accepted = %d, want 0", snap.Accepted)
+					}
+					prev = append(prev[:0], snap.X...)
+					continue
+				}
+				if snap.Accepted < 0 || snap.Accepted > children {
+					t.Fatalf("generation %d: Accepted = %d of %d children", snap.Generation, snap.Accepted, children)
+				}
+				want := 0
+				if c.heco {
+					want = added(prev, snap.X, D)
+				} else {
+					for _, r := range snap.Offspring.Replaced {
+						if r >= 0 {
+							want++
+						}
+					}
+				}
+				if snap.Accepted != want {
+					t.Fatalf("generation %d: Accepted = %d, want %d", snap.Generation, snap.Accepted, want)
+				}
+				for _, tr := range snap.PCATrials {
+					if tr.Accepted {
+						pcaAccepted++
+					}
+				}
+				total += snap.Accepted
+				prev = append(prev[:0], snap.X...)
+			}
+			if total == 0 {
+				t.Error("no child accepted in the whole run")
+			}
+			if pcaAccepted > total {
+				t.Errorf("%d PCA children accepted of %d accepted in all", pcaAccepted, total)
+			}
+		})
 	}
 }

@@ -182,6 +182,9 @@ func (c *Context) SetPCATrials(t []PCATrial) { c.snap.PCATrials = t }
 // The slices are the Method's and stay unchanged until the next Step.
 func (c *Context) SetOffspring(o *Offspring) { c.snap.Offspring = o }
 
+// setAccepted records Snapshot.Accepted.
+func (c *Context) setAccepted(n int) { c.snap.Accepted = n }
+
 // SetAdaptation records adaptive-parameter state (HECO algorithms).
 func (c *Context) SetAdaptation(a *Adaptation) { c.snap.Adaptation = a }
 
@@ -213,6 +216,15 @@ type Snapshot struct {
 	// Offspring is set by CMODE and PMODE in every generation after the
 	// first: its sub-population Q, its children and what they replaced.
 	Offspring *Offspring
+	// Accepted is how many of this generation's children (one per
+	// evaluation: FES minus the previous snapshot's FES) its selection
+	// accepted: HECO-DE and HECO-PDE line 24 (f_i(y_i) < f_i(x_i), the
+	// trial takes its parent's place); CMODE and PMODE lines 20–23 (a
+	// non-dominated child replaced a member of Q it dominates). PCATrials
+	// tells which of them came from PCA-projection. It is 0 in the first
+	// generation and for the methods whose selection it does not describe
+	// (DE, random search).
+	Accepted int
 }
 
 // PCATrial is one child made by PCA-projection: the reconstruction x'_i of
