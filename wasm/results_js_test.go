@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/experiment/results"
 	"pcaplay/internal/play"
 )
 
@@ -45,7 +46,7 @@ func TestSummariseCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want experiment.Results
+	var want results.Results
 	if err := json.Unmarshal(native, &want); err != nil {
 		t.Fatal(err)
 	}

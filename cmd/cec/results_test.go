@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"pcaplay/internal/experiment"
+	"pcaplay/internal/experiment/results"
 	"pcaplay/internal/play"
 )
 
@@ -35,7 +35,7 @@ func TestBrowserExportReadByCec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res experiment.Results
+	var res results.Results
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatal(err)
 	}

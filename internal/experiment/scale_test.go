@@ -41,8 +41,8 @@ func manyProblems(n, runs int) []Record {
 // problems × 3 runs at n = 2,000 and 20,000: the time of each grows
 // linearly with n (or as n log n). Check is cec's grid check (cec table,
 // rank, wilcoxon, merge), Tables the supplement tables (Summaries of each
-// configuration), Rank the ranking (cec rank), and Summarise the results
-// view with the charts of one problem.
+// configuration) and Rank the ranking (cec rank); package results
+// benchmarks the results view on the same records.
 //
 //	go test ./internal/experiment -run '^$' -bench BenchmarkManyProblems -benchtime 1x
 func BenchmarkManyProblems(b *testing.B) {
@@ -68,13 +68,6 @@ func BenchmarkManyProblems(b *testing.B) {
 		b.Run(fmt.Sprintf("Rank/problems=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := RankTable(recs, 2); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(fmt.Sprintf("Summarise/problems=%d", n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Summarise(recs, ResultsOptions{ChartsOf: "*"}); err != nil {
 					b.Fatal(err)
 				}
 			}

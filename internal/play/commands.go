@@ -7,7 +7,7 @@ import (
 
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
-	"pcaplay/internal/experiment"
+	"pcaplay/internal/experiment/results"
 )
 
 // The commands of the module, written down once: Commands is the table
@@ -281,9 +281,9 @@ func Commands() []Command {
 		command("record", "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
 			func(h *Host, r *RecordRequest) (string, error) { return h.Runs.Record(int(r.Run), r.Name, r.Index) }),
 		command("summarise", "the results view of run records (Summarise)",
-			func(_ *Host, r *SummariseRequest) (JSONText[experiment.Results], error) {
+			func(_ *Host, r *SummariseRequest) (JSONText[results.Results], error) {
 				b, err := Summarise([]byte(r.JSONL), r.Options)
-				return JSONText[experiment.Results](b), err
+				return JSONText[results.Results](b), err
 			}),
 		command("compareSetup", "compare mode: URL values split into the compared runs",
 			func(_ *Host, r *CompareSetupRequest) (*CompareSetup, error) {

@@ -9,12 +9,13 @@ import (
 	"sync"
 
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/experiment/results"
 )
 
 // SummariseOptions are the options of the summarise command:
-// experiment.ResultsOptions, and the name of the records in messages.
+// results.ResultsOptions, and the name of the records in messages.
 type SummariseOptions struct {
-	experiment.ResultsOptions
+	results.ResultsOptions
 	// Source names the records in error messages (a file name); empty:
 	// "records".
 	Source string `json:"source"`
@@ -23,7 +24,7 @@ type SummariseOptions struct {
 // Summarise is the summarise command: it reads run records as JSON lines
 // (exactly what cec run -o writes) with the strict reader of cec
 // (experiment.Read: a bad record is an error naming its line and field),
-// and returns experiment.Summarise's results as JSON. options is a JSON
+// and returns results.Summarise's results as JSON. options is a JSON
 // object of SummariseOptions, or empty for the defaults; an unknown key
 // is an error. Errors have CodeBadArgument and are one line.
 //
@@ -53,7 +54,7 @@ func Summarise(jsonl, options []byte) ([]byte, error) {
 	if len(recs) == 0 {
 		return nil, Errorf(CodeBadArgument, "%s: no runs (want JSON lines as cec run -o writes them)", name)
 	}
-	res, err := experiment.Summarise(recs, o.ResultsOptions)
+	res, err := results.Summarise(recs, o.ResultsOptions)
 	if err != nil {
 		return nil, Errorf(CodeBadArgument, "%s: %s", name, oneLine(err.Error()))
 	}

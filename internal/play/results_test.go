@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/experiment/results"
 )
 
 // runLines runs a small grid natively and returns its records as cec run
@@ -33,7 +34,7 @@ func runLines(t testing.TB) []byte {
 	return b.Bytes()
 }
 
-// Summarise is experiment.Summarise of the records Read gives, as JSON.
+// Summarise is results.Summarise of the records Read gives, as JSON.
 func TestSummarise(t *testing.T) {
 	lines := runLines(t)
 	got, err := Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "logFES": true, "jsonl": true}`))
@@ -44,13 +45,13 @@ func TestSummarise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := experiment.Summarise(recs, experiment.ResultsOptions{Configs: []string{"pmode", "cmode"}, LogFES: true, JSONL: true})
+	res, err := results.Summarise(recs, results.ResultsOptions{Configs: []string{"pmode", "cmode"}, LogFES: true, JSONL: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, _ := json.Marshal(res)
 	if !bytes.Equal(got, want) {
-		t.Error("Summarise differs from experiment.Summarise")
+		t.Error("Summarise differs from results.Summarise")
 	}
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(got, &keys); err != nil {
@@ -79,7 +80,7 @@ func TestSummarise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r1 experiment.Results
+	var r1 results.Results
 	json.Unmarshal(one, &r1)
 	if r1.Runs != 1 {
 		t.Errorf("one record: %d runs summarised", r1.Runs)
@@ -173,7 +174,7 @@ func ExampleSummarise() {
 		fmt.Println(err)
 		return
 	}
-	var res experiment.Results
+	var res results.Results
 	json.Unmarshal(out, &res)
 	t := res.Dims[0].Tables[0]
 	fmt.Println(t.Title)
@@ -206,7 +207,7 @@ func TestSummariseGrid(t *testing.T) {
 			t.Errorf("progress has no key %q", k)
 		}
 	}
-	var p experiment.Progress
+	var p results.Progress
 	b, _ := json.Marshal(res.Progress)
 	json.Unmarshal(b, &p)
 	if p.Done != 12 || p.Total != 16 || len(p.Pending) != 4 || !strings.HasPrefix(p.Label, "Partial results: 12 of 16 runs are finished.") {

@@ -135,7 +135,8 @@ func IsBytes(t reflect.Type) bool {
 // TypeName is the name of struct type t in Protocol.Keys and in the JSDoc
 // of site/protocol.js: its Go name, prefixed with its package's name
 // (capitalised) when that is not this package: Frame, LessonFrame,
-// ExperimentResults.
+// ExperimentResults. A package in wirePrefix has the prefix given there,
+// so that a type keeps its name on the wire when its Go package moves.
 func TypeName(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -145,10 +146,20 @@ func TypeName(t reflect.Type) string {
 	if pkg == reflect.TypeFor[Frame]().PkgPath() || pkg == "" {
 		return name
 	}
+	if p, ok := wirePrefix[pkg]; ok {
+		return p + name
+	}
 	p := pkg[strings.LastIndex(pkg, "/")+1:]
 	r := []rune(p)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r) + name
+}
+
+// wirePrefix is the prefix of the types of a package whose name on the
+// wire is not its own: the results model was part of package experiment,
+// and its types keep the names the page knows.
+var wirePrefix = map[string]string{
+	"pcaplay/internal/experiment/results": "Experiment",
 }
 
 // wireType is a struct type reached from the table, with how its keys

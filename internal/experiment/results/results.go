@@ -1,4 +1,15 @@
-package experiment
+// Package results is the model of the experiment view's results page:
+// Summarise turns run records (package experiment) into what the page
+// shows of them — per dimension, the supplement table of every
+// configuration, the pairwise rank-sum tests with Holm's correction, the
+// CEC 2018 ranking, the charts of each problem and the runtime ECDF — and
+// the progress of a grid still running.
+//
+// The numbers are those of cec table, cec wilcoxon and cec rank on the
+// same records (package experiment computes them); this package only
+// gathers them, with the notes and labels the page shows, into one value
+// that marshals to the JSON the page reads.
+package results
 
 import (
 	"bytes"
@@ -11,6 +22,7 @@ import (
 
 	"pcaplay/core/chart"
 	"pcaplay/core/stats"
+	"pcaplay/internal/experiment"
 )
 
 // ResultsOptions tune Summarise.
@@ -179,42 +191,6 @@ type ProblemCharts struct {
 	ECDF json.RawMessage `json:"ecdf"`
 }
 
-// DisplayName is the paper's spelling of an algorithm: "pmode" → "PMODE".
-func DisplayName(algo string) string { return strings.ToUpper(algo) }
-
-// TableTitle is the title of a supplement table: "PMODE, D = 10 (25 runs,
-// MaxFES = 200000)"; maxFES 0 leaves the budget out (it varies).
-func TableTitle(algo string, dim int, sums []stats.Summary, maxFES int) string {
-	lo, hi := math.MaxInt, 0
-	for _, s := range sums {
-		lo, hi = min(lo, s.Runs), max(hi, s.Runs)
-	}
-	n := fmt.Sprint(lo)
-	if lo != hi {
-		n = fmt.Sprintf("%d–%d", lo, hi)
-	}
-	fes := ""
-	if maxFES > 0 {
-		fes = fmt.Sprintf(", MaxFES = %d", maxFES)
-	}
-	return fmt.Sprintf("%s, D = %d (%s runs%s)", DisplayName(algo), dim, n, fes)
-}
-
-// SharedMaxFES returns the budget shared by the records of algo at dim,
-// or 0 when it varies (or there are none).
-func SharedMaxFES(recs []Record, algo string, dim int) int {
-	m := -1
-	for _, r := range recs {
-		if r.Algo == algo && r.Dim == dim {
-			if m >= 0 && m != r.MaxFES {
-				return 0
-			}
-			m = r.MaxFES
-		}
-	}
-	return max(m, 0)
-}
-
 // Summarise computes everything the results view shows of the runs recs
 // (records as Read returns them): per dimension, the supplement table of
 // every configuration (stats.Summarize: the paper's median rule), the
@@ -235,12 +211,12 @@ func SharedMaxFES(recs []Record, algo string, dim int) int {
 // Summarise returns an error, naming the value, for no records, a listed
 // configuration given twice or not a valid algo name, Dim with no runs,
 // Alpha outside (0, 1), or a target with a negative or non-finite Delta.
-func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
+func Summarise(recs []experiment.Record, o ResultsOptions) (*Results, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no runs to summarise")
 	}
 	where := func(i int) string { return fmt.Sprintf("record %d", i+1) }
-	if err := CheckRuns(recs, where); err != nil {
+	if err := experiment.CheckRuns(recs, where); err != nil {
 		return nil, err
 	}
 	alpha, targets, err := o.levels()
@@ -249,14 +225,14 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 	}
 	res := &Results{Notes: []string{}, Dims: []DimResults{}}
 	res.Notes = append(res.Notes, runNotes(recs, where, o.Grid != nil)...)
-	all := Algos(recs)
+	all := experiment.Algos(recs)
 	configs := o.Configs
 	if len(configs) == 0 {
 		configs = all
 	}
 	for i, c := range configs {
 		switch {
-		case !algoName.MatchString(c):
+		case !experiment.ValidAlgo(c):
 			return nil, fmt.Errorf("configuration %q: want a name of lower-case letters, digits and '-' (at most 32), as a record's \"algo\"", c)
 		case slices.Contains(configs[:i], c):
 			return nil, fmt.Errorf("configuration %q listed twice", c)
@@ -274,10 +250,10 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 		res.Progress = prog
 	}
 	partial := prog != nil && prog.Done < prog.Total
-	if o.Dim != 0 && !slices.Contains(Dims(recs), o.Dim) {
-		return nil, fmt.Errorf("dim = %d: no runs at that dimension (have %v)", o.Dim, Dims(recs))
+	if o.Dim != 0 && !slices.Contains(experiment.Dims(recs), o.Dim) {
+		return nil, fmt.Errorf("dim = %d: no runs at that dimension (have %v)", o.Dim, experiment.Dims(recs))
 	}
-	var shown []Record
+	var shown []experiment.Record
 	other := 0
 	for _, r := range recs {
 		switch {
@@ -293,7 +269,7 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 			strings.Join(slices.DeleteFunc(slices.Clone(all), func(a string) bool { return slices.Contains(res.Configs, a) }), ", ")))
 	}
 	res.Runs = len(shown)
-	for _, d := range Dims(shown) {
+	for _, d := range experiment.Dims(shown) {
 		dr, notes, err := summariseDim(&dimSummary{recs: shown, configs: res.Configs, dim: d, alpha: alpha, targets: targets,
 			logFES: o.LogFES, chartsOf: o.ChartsOf, grid: o.Grid != nil, partial: partial})
 		if err != nil {
@@ -322,9 +298,9 @@ func Summarise(recs []Record, o ResultsOptions) (*Results, error) {
 // problem) (CheckSeeds), and, without a grid (whose runs finish in any
 // order), an (algorithm, problem, dimension) whose runs are not 0 … n−1.
 // Each is one note naming the first such record and how many there are.
-func runNotes(recs []Record, where func(i int) string, grid bool) []string {
+func runNotes(recs []experiment.Record, where func(i int) string, grid bool) []string {
 	var notes []string
-	if err := CheckSeeds(recs, where, nil); err != nil {
+	if err := experiment.CheckSeeds(recs, where, nil); err != nil {
 		notes = append(notes, "Seeds: "+err.Error()+"; cec table refuses these runs.")
 	}
 	if grid {
@@ -387,12 +363,12 @@ func (o ResultsOptions) levels() (alpha float64, targets []stats.Target, err err
 }
 
 // jsonLines is every record of recs as a JSON line, in canonical order.
-func jsonLines(recs []Record) (string, error) {
+func jsonLines(recs []experiment.Record) (string, error) {
 	sorted := slices.Clone(recs)
-	Sort(sorted)
+	experiment.Sort(sorted)
 	var b strings.Builder
 	for _, r := range sorted {
-		line, err := MarshalLine(r)
+		line, err := experiment.MarshalLine(r)
 		if err != nil {
 			return "", err
 		}
@@ -403,7 +379,7 @@ func jsonLines(recs []Record) (string, error) {
 
 // gridProgress counts the runs of recs in the grid of configs and g,
 // refusing a bad grid and a record that is not one of its runs.
-func gridProgress(recs []Record, configs []string, g *Grid) (*Progress, error) {
+func gridProgress(recs []experiment.Record, configs []string, g *Grid) (*Progress, error) {
 	switch {
 	case len(configs) == 0:
 		return nil, fmt.Errorf("grid: want its configurations (configs)")
@@ -521,7 +497,7 @@ func progressLabel(p *Progress, configs []string, g *Grid, dims []DimResults) st
 type dimSummary struct {
 	// recs are the records shown, at every dimension; configs their
 	// configurations (each with runs somewhere, not necessarily at dim).
-	recs    []Record
+	recs    []experiment.Record
 	configs []string
 	dim     int
 	// alpha is the level of the tests' marks; targets those of the
@@ -537,7 +513,7 @@ type dimSummary struct {
 	// cells index the records at dim by cell, each cell's by run (Select
 	// scans every record, and the charts ask for every cell several
 	// times); here are the configurations with runs at dim.
-	cells map[cell][]Record
+	cells map[cell][]experiment.Record
 	here  []string
 }
 
@@ -545,7 +521,7 @@ type dimSummary struct {
 // they call for.
 func summariseDim(s *dimSummary) (*DimResults, []string, error) {
 	d := s.dim
-	dr := &DimResults{Dim: d, Problems: Problems(s.recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
+	dr := &DimResults{Dim: d, Problems: experiment.Problems(s.recs, d), Compared: []string{}, Charts: []ProblemCharts{}}
 	s.cells = byCell(s.recs, d)
 	for _, t := range s.targets {
 		dr.Targets = append(dr.Targets, t.String())
@@ -568,7 +544,9 @@ func summariseDim(s *dimSummary) (*DimResults, []string, error) {
 }
 
 // sel is Select at s.dim, from the index.
-func (s *dimSummary) sel(algo, prob string) []Record { return s.cells[cell{algo, prob, s.dim}] }
+func (s *dimSummary) sel(algo, prob string) []experiment.Record {
+	return s.cells[cell{algo, prob, s.dim}]
+}
 
 // findHere sets s.here, the configurations with runs at s.dim, and notes
 // each (configuration, problem) with fewer runs than the most any has
@@ -602,11 +580,11 @@ func (s *dimSummary) tables() ([]ConfigTable, string, error) {
 	var tables []ConfigTable
 	var latex bytes.Buffer
 	for _, c := range s.here {
-		probs, sums, err := Summaries(s.recs, c, d)
+		probs, sums, err := experiment.Summaries(s.recs, c, d)
 		if err != nil {
 			return nil, "", err
 		}
-		t := ConfigTable{Config: c, Title: TableTitle(c, d, sums, SharedMaxFES(s.recs, c, d)), Problems: probs, Sums: sums}
+		t := ConfigTable{Config: c, Title: experiment.TableTitle(c, d, sums, experiment.SharedMaxFES(s.recs, c, d)), Problems: probs, Sums: sums}
 		var b bytes.Buffer
 		if err := stats.WriteCSV(&b, probs, sums); err != nil {
 			return nil, "", err
@@ -644,7 +622,7 @@ func (s *dimSummary) compare(dr *DimResults) error {
 			if len(rs) == 0 {
 				break
 			}
-			runs := StatsRuns(rs)
+			runs := experiment.StatsRuns(rs)
 			sum, err := stats.Summarize(runs)
 			if err != nil {
 				return fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
@@ -704,7 +682,7 @@ func (s *dimSummary) charts(dr *DimResults) error {
 		if err != nil {
 			return fmt.Errorf("%s at D=%d: %v", c, d, err)
 		}
-		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+		series = append(series, chart.ECDFSeries{Name: experiment.DisplayName(c), ECDF: e})
 	}
 	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(s.targets)) + s.mark()
 	var err error
@@ -739,15 +717,15 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 		if len(rs) == 0 {
 			continue
 		}
-		name := DisplayName(c)
+		name := experiment.DisplayName(c)
 		names = append(names, c)
-		runs := StatsRuns(rs)
+		runs := experiment.StatsRuns(rs)
 		sets = append(sets, runs)
-		traces = append(traces, StatsTraces(rs))
+		traces = append(traces, experiment.StatsTraces(rs))
 		if !draw {
 			continue
 		}
-		b, err := stats.ConvergenceBand(StatsCurves(rs))
+		b, err := stats.ConvergenceBand(experiment.StatsCurves(rs))
 		if err != nil {
 			return nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
 		}
@@ -792,7 +770,7 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 		if err != nil {
 			return nil, fmt.Errorf("%s on %s at D=%d: %v", c, p, d, err)
 		}
-		series = append(series, chart.ECDFSeries{Name: DisplayName(c), ECDF: e})
+		series = append(series, chart.ECDFSeries{Name: experiment.DisplayName(c), ECDF: e})
 	}
 	if !draw {
 		return nil, nil
@@ -801,4 +779,26 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 		return nil, err
 	}
 	return &pc, nil
+}
+
+// cell is an (algorithm, problem, dimension) of a grid.
+type cell struct {
+	Algo, Problem string
+	Dim           int
+}
+
+// byCell indexes the records of recs at dim by (algorithm, problem), each
+// cell's sorted by run: experiment.Select of every cell in one pass.
+func byCell(recs []experiment.Record, dim int) map[cell][]experiment.Record {
+	m := map[cell][]experiment.Record{}
+	for _, r := range recs {
+		if r.Dim == dim {
+			k := cell{r.Algo, r.Problem, dim}
+			m[k] = append(m[k], r)
+		}
+	}
+	for _, rs := range m {
+		slices.SortFunc(rs, func(a, b experiment.Record) int { return a.Run - b.Run })
+	}
+	return m
 }

@@ -1,4 +1,4 @@
-package experiment
+package results
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pcaplay/core/stats"
+	"pcaplay/internal/experiment"
 )
 
 // Summarise on a real grid gives the numbers of the functions behind cec
@@ -30,7 +31,7 @@ func TestSummariseMatchesCec(t *testing.T) {
 		t.Fatalf("dim %d, problems %v, compared %v", d.Dim, d.Problems, d.Compared)
 	}
 	for i, a := range res.Configs {
-		probs, sums, err := Summaries(recs, a, 10)
+		probs, sums, err := experiment.Summaries(recs, a, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,30 +44,30 @@ func TestSummariseMatchesCec(t *testing.T) {
 		if tb.CSV != csv.String() || len(tb.Rows) != 10 || tb.Rows[0][1] != "C01" || tb.Rows[1][0] != "best" || tb.Rows[4][0] != "v̄" {
 			t.Errorf("%s: CSV %q rows %q", a, tb.CSV, tb.Rows)
 		}
-		if want := TableTitle(a, 10, sums, 3000); tb.Title != want || !strings.Contains(d.LaTeX, "% "+want+"\n\\begin{tabular}") {
+		if want := experiment.TableTitle(a, 10, sums, 3000); tb.Title != want || !strings.Contains(d.LaTeX, "% "+want+"\n\\begin{tabular}") {
 			t.Errorf("%s: title %q, LaTeX %q", a, tb.Title, d.LaTeX)
 		}
 	}
-	cmp, err := CompareTable(recs, 10, stats.DefaultAlpha)
+	cmp, err := experiment.CompareTable(recs, 10, stats.DefaultAlpha)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(d.Tests, cmp) {
 		t.Errorf("tests %+v\nwant %+v", d.Tests, cmp)
 	}
-	rank, err := RankTable(recs, 10)
+	rank, err := experiment.RankTable(recs, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(d.Rank, rank) {
 		t.Errorf("rank %+v\nwant %+v", d.Rank, rank)
 	}
-	back, _, err := Read(strings.NewReader(res.JSONL), "jsonl")
+	back, _, err := experiment.Read(strings.NewReader(res.JSONL), "jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := slices.Clone(recs)
-	Sort(want)
+	experiment.Sort(want)
 	if !reflect.DeepEqual(back, want) {
 		t.Error("the JSONL does not read back as the records in canonical order")
 	}
@@ -119,7 +120,7 @@ func TestSummariseChartsOf(t *testing.T) {
 // The configurations come in the order given: the marks are from the
 // first one's side.
 func TestSummariseConfigOrder(t *testing.T) {
-	var recs []Record
+	var recs []experiment.Record
 	for r := range 10 {
 		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(20+r), 0),
 			rec("de", "C01", r, float64(40+r), 0))
@@ -151,12 +152,12 @@ func TestSummariseConfigOrder(t *testing.T) {
 // Missing runs (an experiment in progress) are named in notes; the tests
 // and the ranking use the problems every configuration ran.
 func TestSummarisePartial(t *testing.T) {
-	var recs []Record
+	var recs []experiment.Record
 	for r := range 5 {
 		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(r), 0), rec("pmode", "C02", r, 1, 0.5))
 	}
 	recs = append(recs, rec("cmode", "C02", 0, 2, 0))
-	recs = slices.DeleteFunc(recs, func(r Record) bool { return r.Algo == "cmode" && r.Problem == "C01" && r.Run == 3 })
+	recs = slices.DeleteFunc(recs, func(r experiment.Record) bool { return r.Algo == "cmode" && r.Problem == "C01" && r.Run == 3 })
 	res, err := Summarise(recs, ResultsOptions{Configs: []string{"pmode", "cmode", "heco-de"}})
 	if err != nil {
 		t.Fatal(err)
@@ -186,12 +187,12 @@ func TestSummarisePartial(t *testing.T) {
 }
 
 func TestSummariseErrors(t *testing.T) {
-	good := []Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
+	good := []experiment.Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
 	other := rec("pmode", "C01", 1, 1, 0)
 	other.Settings = "pop=6"
 	for _, c := range []struct {
 		name string
-		recs []Record
+		recs []experiment.Record
 		o    ResultsOptions
 		want string
 	}{
@@ -214,7 +215,7 @@ func TestSummariseErrors(t *testing.T) {
 }
 
 func ExampleSummarise() {
-	var recs []Record
+	var recs []experiment.Record
 	for r := range 10 {
 		// PMODE ends at f = r, CMODE at 20 + r: PMODE is better
 		recs = append(recs, rec("pmode", "C01", r, float64(r), 0), rec("cmode", "C01", r, float64(20+r), 0))
@@ -251,12 +252,12 @@ func ExampleSummarise() {
 // 2000, generated data): the cost depends on the number of runs and curve
 // points, not on the budget.
 func BenchmarkSummarise(b *testing.B) {
-	pl, err := NewPlan(Config{Algos: []string{"cmode", "pmode"}, Problems: AllProblems(), Dim: 10, Runs: 25, Seed: 1, FES: 2000})
+	pl, err := experiment.NewPlan(experiment.Config{Algos: []string{"cmode", "pmode"}, Problems: experiment.AllProblems(), Dim: 10, Runs: 25, Seed: 1, FES: 2000})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var recs []Record
-	if _, err := pl.Execute(b.Context(), 2, Hooks{Emit: func(r Record) error { recs = append(recs, r); return nil }}); err != nil {
+	var recs []experiment.Record
+	if _, err := pl.Execute(b.Context(), 2, experiment.Hooks{Emit: func(r experiment.Record) error { recs = append(recs, r); return nil }}); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
@@ -281,7 +282,7 @@ func BenchmarkSummarise(b *testing.B) {
 func TestSummariseGrid(t *testing.T) {
 	configs := []string{"pmode", "cmode"}
 	grid := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"C02", 10}, {"C03", 10}}}
-	var all []Record
+	var all []experiment.Record
 	for _, c := range configs {
 		for _, p := range []string{"C01", "C02", "C03"} {
 			for r := range 4 {
@@ -293,11 +294,11 @@ func TestSummariseGrid(t *testing.T) {
 			}
 		}
 	}
-	keep := func(recs []Record, drop func(Record) bool) []Record {
+	keep := func(recs []experiment.Record, drop func(experiment.Record) bool) []experiment.Record {
 		return slices.DeleteFunc(slices.Clone(recs), drop)
 	}
 	// C01 complete; C02: pmode 2 runs, cmode 1; C03: pmode 3 runs, cmode none
-	some := keep(all, func(r Record) bool {
+	some := keep(all, func(r experiment.Record) bool {
 		return r.Problem == "C02" && (r.Algo == "pmode" && r.Run >= 2 || r.Algo == "cmode" && r.Run >= 1) ||
 			r.Problem == "C03" && (r.Algo == "pmode" && r.Run >= 3 || r.Algo == "cmode")
 	})
@@ -354,7 +355,7 @@ func TestSummariseGrid(t *testing.T) {
 
 	// a configuration without runs at all, a dimension without runs
 	g2 := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"rosenbrock", 2}}}
-	only := keep(all, func(r Record) bool { return r.Algo != "pmode" || r.Problem != "C01" || r.Run > 0 })
+	only := keep(all, func(r experiment.Record) bool { return r.Algo != "pmode" || r.Problem != "C01" || r.Run > 0 })
 	res, err = Summarise(only, ResultsOptions{Configs: configs, Grid: g2})
 	if err != nil {
 		t.Fatal(err)
@@ -387,13 +388,13 @@ func TestSummariseGrid(t *testing.T) {
 }
 
 func TestSummariseGridErrors(t *testing.T) {
-	good := []Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
+	good := []experiment.Record{rec("pmode", "C01", 0, 1, 0), rec("cmode", "C01", 0, 2, 0)}
 	configs := []string{"pmode", "cmode"}
 	g := func(runs int, probs ...GridProblem) *Grid { return &Grid{Runs: runs, Problems: probs} }
 	c01 := GridProblem{"C01", 10}
 	for _, c := range []struct {
 		name    string
-		recs    []Record
+		recs    []experiment.Record
 		configs []string
 		grid    *Grid
 		want    string
