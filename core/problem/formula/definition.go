@@ -1,0 +1,497 @@
+package formula
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"pcaplay/core/problem"
+)
+
+// MaxFile is the largest problem definition Parse accepts, in bytes.
+const MaxFile = 1 << 20
+
+// MaxConstraints bounds the number of g and of h formulas of a definition.
+const MaxConstraints = 1000
+
+// HashLen is the number of hex digits of a definition's hash.
+const HashLen = 12
+
+// Sep separates the name and the hash in a definition's display name
+// (name@hash).
+const Sep = "@"
+
+// Definition is a problem typed as formulas (see Parse).
+type Definition struct {
+	// Name is the problem's short name: a letter, then at most 18 letters,
+	// digits, '_' or '-'.
+	Name string
+	// Dim is the default dimension.
+	Dim int
+	// Lower and Upper are the box: one number for every variable (a list
+	// of length 1 in LowerAll form) or a list of Dim numbers.
+	Lower, Upper []float64
+	// LowerAll and UpperAll say the box was given as one number.
+	LowerAll, UpperAll bool
+	// F is the objective, G the inequality constraints (each ≤ 0), H the
+	// equality constraints (each = 0).
+	F    string
+	G, H []string
+	// BestF and BestX are the known optimum (HasBest says there is one).
+	HasBest bool
+	BestF   float64
+	BestX   []float64
+	// Description is one line for people.
+	Description string
+	// Hash is the first HashLen hex digits of the SHA-256 of the canonical
+	// definition (see Canonical).
+	Hash string
+}
+
+var defName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,18}$`)
+
+var defKeys = []string{"name", "dim", "lower", "upper", "f", "g", "h", "best", "description"}
+
+// Parse decodes and checks a problem definition, a JSON object:
+//
+//	{"name": "rosen2c", "dim": 2, "lower": -2, "upper": [2, 3],
+//	 "f": "sum(i, 1, D-1, 100*(x[i+1]-x[i]^2)^2 + (1-x[i])^2)",
+//	 "g": ["x1^2 + x2^2 - 2"], "h": [],
+//	 "best": {"f": 0, "x": [1, 1]}, "description": "…"}
+//
+// name, dim, lower, upper and f are required; g, h, best and description
+// are optional. lower and upper are a number for every variable or a list
+// of dim numbers, with lower < upper. Every formula is compiled at dim
+// here, so a definition that parses evaluates at its own dimension.
+// Decoding is strict: an unknown or repeated key, a value of the wrong
+// type or anything after the object is an error; each error is one line
+// naming the key and the bad value.
+//
+// Cost: linear in len(data), plus compiling each formula (see Compile).
+func Parse(data []byte) (*Definition, error) {
+	if len(data) > MaxFile {
+		return nil, fmt.Errorf("formula: the definition has %d bytes, more than the limit of %d", len(data), MaxFile)
+	}
+	var raw map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := checkKeys(data); err != nil {
+		return nil, err
+	}
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("formula: the definition is not a JSON object: %v", oneLine(err))
+	}
+	if raw == nil {
+		return nil, errors.New("formula: the definition is not a JSON object: null")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("formula: the definition has more after its closing '}'")
+	}
+	d := &Definition{}
+	var err error
+	for _, k := range []string{"name", "dim", "lower", "upper", "f"} {
+		if _, ok := raw[k]; !ok {
+			return nil, fmt.Errorf("formula: key %q is missing (required: name, dim, lower, upper, f)", k)
+		}
+	}
+	if err := jsonString(raw["name"], "name", &d.Name); err != nil {
+		return nil, err
+	}
+	if !defName.MatchString(d.Name) {
+		return nil, fmt.Errorf("formula: \"name\" = %q: want a letter, then at most 18 letters, digits, '_' or '-'", d.Name)
+	}
+	if d.Dim, err = jsonInt(raw["dim"], "dim"); err != nil {
+		return nil, err
+	}
+	if d.Dim < 1 || d.Dim > MaxDim {
+		return nil, fmt.Errorf("formula: \"dim\" = %d: want 1 … %d", d.Dim, MaxDim)
+	}
+	if d.Lower, d.LowerAll, err = jsonBound(raw["lower"], "lower", d.Dim); err != nil {
+		return nil, err
+	}
+	if d.Upper, d.UpperAll, err = jsonBound(raw["upper"], "upper", d.Dim); err != nil {
+		return nil, err
+	}
+	lo, hi := d.box(d.Dim)
+	for i := range lo {
+		if !(lo[i] < hi[i]) {
+			return nil, fmt.Errorf("formula: the box of x%d is [%g, %g]: lower must be less than upper", i+1, lo[i], hi[i])
+		}
+	}
+	if err := jsonString(raw["f"], "f", &d.F); err != nil {
+		return nil, err
+	}
+	if d.G, err = jsonStrings(raw["g"], "g"); err != nil {
+		return nil, err
+	}
+	if d.H, err = jsonStrings(raw["h"], "h"); err != nil {
+		return nil, err
+	}
+	if r, ok := raw["description"]; ok {
+		if err := jsonString(r, "description", &d.Description); err != nil {
+			return nil, err
+		}
+		if strings.ContainsAny(d.Description, "\n\r") || len(d.Description) > 1000 {
+			return nil, errors.New("formula: \"description\" must be one line of at most 1000 bytes")
+		}
+	}
+	if r, ok := raw["best"]; ok {
+		if err := d.parseBest(r); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := d.Compile(d.Dim); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(d.Canonical())
+	d.Hash = hex.EncodeToString(sum[:])[:HashLen]
+	return d, nil
+}
+
+// checkKeys reports an unknown or repeated top-level key of the object in
+// data (encoding/json keeps the last of repeated keys silently).
+func checkKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil // Decode says what is wrong
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		k, _ := t.(string)
+		if !slices.Contains(defKeys, k) {
+			return fmt.Errorf("formula: unknown key %q (keys: %s)", k, strings.Join(defKeys, ", "))
+		}
+		if seen[k] {
+			return fmt.Errorf("formula: key %q is given twice", k)
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
+
+// show quotes a JSON value for an error message, cut to 40 bytes.
+func show(r json.RawMessage) string {
+	s := strings.Join(strings.Fields(string(r)), " ")
+	if len(s) > 40 {
+		s = s[:37] + "…"
+	}
+	return s
+}
+
+func jsonString(r json.RawMessage, key string, out *string) error {
+	if err := json.Unmarshal(r, out); err != nil {
+		return fmt.Errorf("formula: %q = %s: want a string", key, show(r))
+	}
+	return nil
+}
+
+func jsonNumber(r json.RawMessage, what string) (float64, error) {
+	var n json.Number
+	if err := json.Unmarshal(r, &n); err != nil {
+		return 0, fmt.Errorf("formula: %s = %s: want a number", what, show(r))
+	}
+	v, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("formula: %s = %s: want a finite number", what, show(r))
+	}
+	return v, nil
+}
+
+func jsonInt(r json.RawMessage, key string) (int, error) {
+	v, err := jsonNumber(r, strconv.Quote(key))
+	if err != nil || v != math.Trunc(v) || math.Abs(v) > 1e9 {
+		return 0, fmt.Errorf("formula: %q = %s: want an integer", key, show(r))
+	}
+	return int(v), nil
+}
+
+// jsonBound decodes a number or a list of dim numbers.
+func jsonBound(r json.RawMessage, key string, dim int) ([]float64, bool, error) {
+	if t := bytes.TrimSpace(r); len(t) > 0 && t[0] == '[' {
+		var list []json.RawMessage
+		if err := json.Unmarshal(r, &list); err != nil {
+			return nil, false, fmt.Errorf("formula: %q = %s: want a number or a list of numbers", key, show(r))
+		}
+		if len(list) != dim {
+			return nil, false, fmt.Errorf("formula: %q has %d numbers, want one or dim = %d", key, len(list), dim)
+		}
+		v := make([]float64, dim)
+		for i, e := range list {
+			var err error
+			if v[i], err = jsonNumber(e, fmt.Sprintf("%s[%d]", key, i+1)); err != nil {
+				return nil, false, err
+			}
+		}
+		return v, false, nil
+	}
+	v, err := jsonNumber(r, strconv.Quote(key))
+	if err != nil {
+		return nil, false, fmt.Errorf("formula: %q = %s: want a number or a list of numbers", key, show(r))
+	}
+	return []float64{v}, true, nil
+}
+
+func jsonStrings(r json.RawMessage, key string) ([]string, error) {
+	if r == nil {
+		return nil, nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(r, &list); err != nil {
+		return nil, fmt.Errorf("formula: %q = %s: want a list of formulas", key, show(r))
+	}
+	if len(list) > MaxConstraints {
+		return nil, fmt.Errorf("formula: %q has %d formulas, more than the limit of %d", key, len(list), MaxConstraints)
+	}
+	out := make([]string, len(list))
+	for i, e := range list {
+		if err := jsonString(e, fmt.Sprintf("%s[%d]", key, i+1), &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (d *Definition) parseBest(r json.RawMessage) error {
+	var b map[string]json.RawMessage
+	if err := json.Unmarshal(r, &b); err != nil || b == nil {
+		return fmt.Errorf("formula: \"best\" = %s: want an object {\"f\": …, \"x\": […]}", show(r))
+	}
+	for k := range b {
+		if k != "f" && k != "x" {
+			return fmt.Errorf("formula: unknown key %q in \"best\" (keys: f, x)", k)
+		}
+	}
+	fr, ok := b["f"]
+	if !ok {
+		return errors.New("formula: \"best\" has no \"f\"")
+	}
+	var err error
+	if d.BestF, err = jsonNumber(fr, "best.f"); err != nil {
+		return err
+	}
+	xr, ok := b["x"]
+	if !ok {
+		return errors.New("formula: \"best\" has no \"x\"")
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(xr, &list); err != nil {
+		return fmt.Errorf("formula: \"best.x\" = %s: want a list of numbers", show(xr))
+	}
+	if len(list) != d.Dim {
+		return fmt.Errorf("formula: \"best.x\" has %d numbers, want dim = %d", len(list), d.Dim)
+	}
+	d.BestX = make([]float64, len(list))
+	for i, e := range list {
+		if d.BestX[i], err = jsonNumber(e, fmt.Sprintf("best.x[%d]", i+1)); err != nil {
+			return err
+		}
+	}
+	d.HasBest = true
+	return nil
+}
+
+// box returns the bounds at dimension dim.
+func (d *Definition) box(dim int) (lo, hi []float64) {
+	expand := func(v []float64, all bool) []float64 {
+		if !all {
+			return slices.Clone(v)
+		}
+		out := make([]float64, dim)
+		for i := range out {
+			out[i] = v[0]
+		}
+		return out
+	}
+	return expand(d.Lower, d.LowerAll), expand(d.Upper, d.UpperAll)
+}
+
+// Canonical returns the canonical JSON of what defines the problem: name,
+// dim, lower, upper, f, g and h, in that order, numbers in Go's shortest
+// form, formulas as given. best and description are left out: they do not
+// change a run. The hash of a definition is that of these bytes.
+func (d *Definition) Canonical() []byte {
+	var b bytes.Buffer
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	bound := func(v []float64, all bool) string {
+		if all {
+			return num(v[0])
+		}
+		s := make([]string, len(v))
+		for i, x := range v {
+			s[i] = num(x)
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	str := func(s string) string { q, _ := json.Marshal(s); return string(q) }
+	list := func(v []string) string {
+		s := make([]string, len(v))
+		for i, x := range v {
+			s[i] = str(x)
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	fmt.Fprintf(&b, `{"name":%s,"dim":%d,"lower":%s,"upper":%s,"f":%s,"g":%s,"h":%s}`,
+		str(d.Name), d.Dim, bound(d.Lower, d.LowerAll), bound(d.Upper, d.UpperAll), str(d.F), list(d.G), list(d.H))
+	return b.Bytes()
+}
+
+// ID returns the display name of the definition, name@hash, which names
+// it in records: two definitions with one name but different formulas or
+// boxes have different IDs.
+func (d *Definition) ID() string { return d.Name + Sep + d.Hash }
+
+// Compile returns the problem at dimension dim (1 ≤ dim ≤ MaxDim). A box
+// given as lists fits dim only; every formula must compile at dim (see
+// Compile). The problem implements problem.Describer, and problem.Optimum
+// when the definition has a best point and dim is its dim.
+func (d *Definition) Compile(dim int) (problem.Problem, error) {
+	if dim < 1 || dim > MaxDim {
+		return nil, fmt.Errorf("formula: %s: dimension %d: want 1 … %d", d.Name, dim, MaxDim)
+	}
+	if dim != d.Dim && (!d.LowerAll || !d.UpperAll) {
+		return nil, fmt.Errorf("formula: %s: dimension %d: the box is a list of %d numbers, so the problem has dimension %d only", d.Name, dim, d.Dim, d.Dim)
+	}
+	p := &Problem{def: d, dim: dim, id: d.ID(), g: make([]*Program, len(d.G)), h: make([]*Program, len(d.H))}
+	p.lower, p.upper = d.box(dim)
+	var err error
+	if p.f, err = compileAt(d.F, dim, "f"); err != nil {
+		return nil, err
+	}
+	for i, s := range d.G {
+		if p.g[i], err = compileAt(s, dim, fmt.Sprintf("g[%d]", i+1)); err != nil {
+			return nil, err
+		}
+	}
+	for i, s := range d.H {
+		if p.h[i], err = compileAt(s, dim, fmt.Sprintf("h[%d]", i+1)); err != nil {
+			return nil, err
+		}
+	}
+	for _, q := range p.all() {
+		p.loops = p.loops || q.loops
+	}
+	p.pool.New = func() any { return new(state) }
+	if d.HasBest && dim == d.Dim {
+		return optimumProblem{p}, nil
+	}
+	return p, nil
+}
+
+// compileAt compiles one formula of a definition; its error names it:
+// "formula: g[2]: column 7: …".
+func compileAt(src string, dim int, what string) (*Program, error) {
+	pr, err := Compile(src, dim)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "formula: ")
+		return nil, fmt.Errorf("formula: %s at D = %d: %s", what, dim, msg)
+	}
+	return pr, nil
+}
+
+// Problem is a Definition compiled at one dimension; it implements
+// problem.Problem and is safe for concurrent use.
+type Problem struct {
+	def          *Definition
+	dim          int
+	id           string
+	lower, upper []float64
+	f            *Program
+	g, h         []*Program
+	loops        bool
+	pool         sync.Pool
+}
+
+func (p *Problem) all() []*Program {
+	return append(append([]*Program{p.f}, p.g...), p.h...)
+}
+
+// Name returns name@hash (Definition.ID).
+func (p *Problem) Name() string { return p.id }
+
+// Dim returns the dimension.
+func (p *Problem) Dim() int { return p.dim }
+
+// Bounds returns the box; the slices must not be modified.
+func (p *Problem) Bounds() (lower, upper []float64) { return p.lower, p.upper }
+
+// NumIneq returns the number of g formulas.
+func (p *Problem) NumIneq() int { return len(p.g) }
+
+// NumEq returns the number of h formulas.
+func (p *Problem) NumEq() int { return len(p.h) }
+
+// Definition returns the definition the problem was compiled from.
+func (p *Problem) Definition() *Definition { return p.def }
+
+// Evaluate returns f(x) and writes g(x) and h(x). It never panics and does
+// not allocate: a len(x) other than Dim() gives NaN everywhere.
+func (p *Problem) Evaluate(x, g, h []float64) float64 {
+	if len(x) != p.dim {
+		for i := range min(len(g), len(p.g)) {
+			g[i] = math.NaN()
+		}
+		for i := range min(len(h), len(p.h)) {
+			h[i] = math.NaN()
+		}
+		return math.NaN()
+	}
+	var s *state
+	if p.loops {
+		s = p.pool.Get().(*state)
+	}
+	for i, q := range p.g[:min(len(g), len(p.g))] {
+		g[i] = q.f(x, s)
+	}
+	for i, q := range p.h[:min(len(h), len(p.h))] {
+		h[i] = q.f(x, s)
+	}
+	f := p.f.f(x, s)
+	if s != nil {
+		p.pool.Put(s)
+	}
+	return f
+}
+
+// Description returns the definition's description, or a line naming its
+// formulas' counts.
+func (p *Problem) Description() string {
+	if p.def.Description != "" {
+		return p.def.Description
+	}
+	return fmt.Sprintf("%s: typed problem, %d inequality, %d equality", p.def.Name, len(p.g), len(p.h))
+}
+
+// optimumProblem is a Problem with a known optimum: the definition's best
+// point at the definition's dimension.
+type optimumProblem struct{ *Problem }
+
+// Optimum returns the definition's best point and value (a copy).
+func (p optimumProblem) Optimum() ([]float64, float64) {
+	return slices.Clone(p.def.BestX), p.def.BestF
+}
+
+var (
+	_ problem.Problem   = (*Problem)(nil)
+	_ problem.Describer = (*Problem)(nil)
+	_ problem.Optimum   = optimumProblem{}
+)

@@ -1,0 +1,208 @@
+package formula
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcaplay/core/problem"
+	"pcaplay/core/problem/teach"
+)
+
+func readExample(t *testing.T, name string) *Definition {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "problems", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Parse(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return d
+}
+
+// Every example file parses, compiles at its dim and is feasible with the
+// known value at its best point, when it gives one.
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "examples", "problems", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no example problems")
+	}
+	for _, f := range files {
+		d := readExample(t, filepath.Base(f))
+		p, err := d.Compile(d.Dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Name() != d.Name+"@"+d.Hash || len(d.Hash) != HashLen {
+			t.Errorf("%s: name %q", f, p.Name())
+		}
+		o, ok := p.(problem.Optimum)
+		if ok != d.HasBest {
+			t.Errorf("%s: implements Optimum: %v, has best: %v", f, ok, d.HasBest)
+		}
+		if !ok {
+			continue
+		}
+		x, fx := o.Optimum()
+		e := problem.NewEvaluator(p)
+		got, v := e.Eval(x)
+		if v != 0 || math.Abs(got-fx) > 1e-9*max(1, math.Abs(fx)) {
+			t.Errorf("%s: at the best point f = %v (want %v), violation %v", f, got, fx, v)
+		}
+	}
+}
+
+// The typed disc and circle are the teaching problems operation for
+// operation, so they give the same bits.
+func TestTypedTeaching(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, name := range []string{"disc", "circle"} {
+		d := readExample(t, name+".json")
+		typed, err := d.Compile(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		built, err := teach.New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if typed.NumIneq() != built.NumIneq() || typed.NumEq() != built.NumEq() {
+			t.Fatalf("%s: constraint counts differ", name)
+		}
+		lo, hi := built.Bounds()
+		tlo, thi := typed.Bounds()
+		for i := range lo {
+			if lo[i] != tlo[i] || hi[i] != thi[i] {
+				t.Fatalf("%s: box differs", name)
+			}
+		}
+		a, b := problem.NewEvaluator(typed), problem.NewEvaluator(built)
+		for k := 0; k < 10000; k++ {
+			x := []float64{lo[0] + r.Float64()*(hi[0]-lo[0]), lo[1] + r.Float64()*(hi[1]-lo[1])}
+			fa, _ := a.Eval(x)
+			fb, _ := b.Eval(x)
+			same := math.Float64bits(fa) == math.Float64bits(fb)
+			for i := range a.G {
+				same = same && math.Float64bits(a.G[i]) == math.Float64bits(b.G[i])
+			}
+			for i := range a.H {
+				same = same && math.Float64bits(a.H[i]) == math.Float64bits(b.H[i])
+			}
+			if !same {
+				t.Fatalf("%s at %v: typed f=%v g=%v h=%v, built-in f=%v g=%v h=%v", name, x, fa, a.G, a.H, fb, b.G, b.H)
+			}
+		}
+	}
+}
+
+func TestDefinition(t *testing.T) {
+	d := readExample(t, "rosenbrock-ball.json")
+	p, err := d.Compile(30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Dim() != 30 || p.NumIneq() != 1 || p.NumEq() != 0 {
+		t.Fatalf("dim %d, %d g, %d h", p.Dim(), p.NumIneq(), p.NumEq())
+	}
+	if _, ok := p.(problem.Describer); !ok {
+		t.Error("not a Describer")
+	}
+	x := make([]float64, 30)
+	g := make([]float64, 1)
+	for i := range x {
+		x[i] = 1
+	}
+	if f := p.Evaluate(x, g, nil); f != 0 || g[0] != 15 {
+		t.Errorf("at (1, …, 1): f = %v, g = %v; want 0, 15", f, g[0])
+	}
+	if n := testing.AllocsPerRun(100, func() { p.Evaluate(x, g, nil) }); n != 0 {
+		t.Errorf("Evaluate allocates %v times", n)
+	}
+	if f := p.Evaluate(x[:3], g, nil); !math.IsNaN(f) || !math.IsNaN(g[0]) {
+		t.Errorf("a point of the wrong length gives f = %v, g = %v; want NaN", f, g[0])
+	}
+	disc := readExample(t, "disc.json")
+	if _, err := disc.Compile(3); err != nil {
+		t.Errorf("disc at D = 3: %v", err)
+	} else if p, _ := disc.Compile(3); p != nil {
+		if _, ok := p.(problem.Optimum); ok {
+			t.Error("disc at D = 3 has an optimum of dimension 2")
+		}
+	}
+}
+
+// The hash is that of the canonical definition: whitespace, key order,
+// description and best do not change it; a formula does.
+func TestHash(t *testing.T) {
+	a := `{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1+x2"}`
+	b := `{ "upper": [1, 2.0], "f": "x1+x2", "description": "same", "dim": 2, "lower": -1.0, "name": "p",
+	       "best": {"f": -1, "x": [-1, 0]} }`
+	c := `{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1-x2"}`
+	da, err := Parse([]byte(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Parse([]byte(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc, err := Parse([]byte(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if da.ID() != db.ID() || da.ID() == dc.ID() || !strings.HasPrefix(da.ID(), "p@") {
+		t.Errorf("IDs %s %s %s", da.ID(), db.ID(), dc.ID())
+	}
+	if got := string(da.Canonical()); got != `{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1+x2","g":[],"h":[]}` {
+		t.Errorf("canonical %s", got)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	ok := `"name":"p","dim":2,"lower":-1,"upper":1,"f":"x1"`
+	for _, c := range []struct{ in, msg string }{
+		{`{` + ok + `,"colour":1}`, `unknown key "colour"`},
+		{`{` + ok + `,"f":"x2"}`, `key "f" is given twice`},
+		{`{"dim":2,"lower":-1,"upper":1,"f":"x1"}`, `key "name" is missing`},
+		{`{` + ok + `} {}`, `more after its closing '}'`},
+		{`[1]`, `not a JSON object`},
+		{`null`, `not a JSON object: null`},
+		{`{"name":"p q","dim":2,"lower":-1,"upper":1,"f":"x1"}`, `"name" = "p q"`},
+		{`{"name":"p","dim":2.5,"lower":-1,"upper":1,"f":"x1"}`, `"dim" = 2.5: want an integer`},
+		{`{"name":"p","dim":0,"lower":-1,"upper":1,"f":"x1"}`, `"dim" = 0: want 1 … 1000`},
+		{`{"name":"p","dim":2,"lower":[1],"upper":1,"f":"x1"}`, `"lower" has 1 numbers, want one or dim = 2`},
+		{`{"name":"p","dim":2,"lower":"a","upper":1,"f":"x1"}`, `"lower" = "a": want a number`},
+		{`{"name":"p","dim":2,"lower":[0,"a"],"upper":1,"f":"x1"}`, `lower[2] = "a": want a number`},
+		{`{"name":"p","dim":2,"lower":1,"upper":1,"f":"x1"}`, `the box of x1 is [1, 1]`},
+		{`{"name":"p","dim":2,"lower":-1,"upper":1,"f":7}`, `"f" = 7: want a string`},
+		{`{` + ok + `,"g":"x1"}`, `"g" = "x1": want a list of formulas`},
+		{`{` + ok + `,"g":["x1","x3"]}`, `g[2] at D = 2: column 1: the index of x is 3`},
+		{`{` + ok + `,"h":["x1+"]}`, `h[1] at D = 2: column 4: expected an operand`},
+		{`{"name":"p","dim":2,"lower":-1,"upper":1,"f":"max(x1, 2"}`, `f at D = 2: column 10: expected ')' after the arguments of max, found end of input`},
+		{`{` + ok + `,"best":{"f":0}}`, `"best" has no "x"`},
+		{`{` + ok + `,"best":{"f":0,"x":[1]}}`, `"best.x" has 1 numbers, want dim = 2`},
+		{`{` + ok + `,"best":{"f":0,"x":[1,2],"y":1}}`, `unknown key "y" in "best"`},
+		{`{` + ok + `,"description":"a\nb"}`, `one line`},
+	} {
+		_, err := Parse([]byte(c.in))
+		if err == nil {
+			t.Errorf("Parse(%s) succeeded", c.in)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "formula: ") {
+			t.Errorf("Parse(%s): %q, want one line containing %q", c.in, err, c.msg)
+		}
+	}
+	d, err := Parse([]byte(`{"name":"p","dim":2,"lower":[-1,-1],"upper":1,"f":"x1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Compile(3); err == nil || !strings.Contains(err.Error(), "dimension 2 only") {
+		t.Errorf("a list box at another dimension: %v", err)
+	}
+}
