@@ -12,10 +12,11 @@ import (
 	"github.com/norunners/vert"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/wire"
 )
 
 // The one encoder of replies and the one decoder of requests, both driven
-// by the js tags as pcaplay/internal/play's wire.go says.
+// by the js tags as package pcaplay/internal/play/wire says.
 //
 // Decisions made here:
 //   - Each type's encoder and decoder are built once, by reflection, on a
@@ -89,29 +90,29 @@ func encode(x any) js.Value {
 
 func newEncoder(t reflect.Type, text bool) encoder {
 	switch {
-	case play.JSONTextType(t) != nil:
+	case wire.JSONTextType(t) != nil:
 		return func(v reflect.Value) js.Value {
 			if v.Len() == 0 {
 				return js.Null()
 			}
 			return jsJSON.Call("parse", string(v.Bytes()))
 		}
-	case text && play.IsBytes(t):
+	case text && wire.IsBytes(t):
 		return func(v reflect.Value) js.Value { return js.ValueOf(string(v.Bytes())) }
-	case play.IsFloats(t) && t.Kind() == reflect.Slice:
+	case wire.IsFloats(t) && t.Kind() == reflect.Slice:
 		return func(v reflect.Value) js.Value {
 			if v.Len() == 0 {
 				return f64(nil)
 			}
 			return f64(unsafe.Slice((*float64)(v.UnsafePointer()), v.Len()))
 		}
-	case play.IsFloats(t):
+	case wire.IsFloats(t):
 		return func(v reflect.Value) js.Value {
 			a := make([]float64, v.Len())
 			reflect.Copy(reflect.ValueOf(a), v)
 			return f64(a)
 		}
-	case play.IsBytes(t):
+	case wire.IsBytes(t):
 		return func(v reflect.Value) js.Value { return u8(v.Bytes()) }
 	}
 	switch t.Kind() {
@@ -196,11 +197,11 @@ func plainCollection(t reflect.Type) bool {
 	if t.Kind() == reflect.Map && t.Key().Kind() != reflect.String {
 		return false
 	}
-	return !play.IsFloats(t) && !play.IsBytes(t) && play.JSONTextType(t) == nil && plain(t.Elem())
+	return !wire.IsFloats(t) && !wire.IsBytes(t) && wire.JSONTextType(t) == nil && plain(t.Elem())
 }
 
 func structEncoder(t reflect.Type) encoder {
-	fields := play.WireFields(t)
+	fields := wire.WireFields(t)
 	encs := make([]encoder, len(fields))
 	for i, f := range fields {
 		if f.String {
@@ -254,7 +255,7 @@ func absent(v js.Value) bool { return v.IsUndefined() || v.IsNull() }
 
 // badType is the error for a value of the wrong JS type.
 func badType(path, want string, v js.Value) error {
-	return play.Errorf(play.CodeBadArgument, "%s: want %s, got %s", path, want, kindOf(v))
+	return wire.Errorf(wire.CodeBadArgument, "%s: want %s, got %s", path, want, kindOf(v))
 }
 
 // kindOf names the JS type of v for a message: "a string", "null".
@@ -272,7 +273,7 @@ func kindOf(v js.Value) string {
 }
 
 var (
-	runIDType = reflect.TypeFor[play.RunID]()
+	runIDType = reflect.TypeFor[wire.RunID]()
 	stateType = reflect.TypeFor[map[string]string]()
 	filesType = reflect.TypeFor[map[string][]byte]()
 )
@@ -285,7 +286,7 @@ func newDecoder(t reflect.Type) decoder {
 			out.SetInt(int64(id))
 			return err
 		}
-	case play.JSONTextType(t) != nil:
+	case wire.JSONTextType(t) != nil:
 		return func(v js.Value, path string, out reflect.Value) error {
 			switch v.Type() {
 			case js.TypeUndefined, js.TypeNull:
@@ -313,7 +314,7 @@ func newDecoder(t reflect.Type) decoder {
 					k := keys.Index(i).String()
 					f := v.Get(k)
 					if !f.InstanceOf(jsUint8Array) {
-						return play.Errorf(play.CodeBadArgument, "%s: file %s is not a Uint8Array", path, play.Cut(k, play.EchoMax))
+						return wire.Errorf(wire.CodeBadArgument, "%s: file %s is not a Uint8Array", path, play.Cut(k, play.EchoMax))
 					}
 					b := make([]byte, f.Length())
 					js.CopyBytesToGo(b, f)
@@ -402,7 +403,7 @@ func newDecoder(t reflect.Type) decoder {
 			return nil
 		}
 	case reflect.Struct:
-		fields := play.WireFields(t)
+		fields := wire.WireFields(t)
 		decs := make([]decoder, len(fields))
 		for i, f := range fields {
 			decs[i] = decoderOf(f.Type)
@@ -429,7 +430,7 @@ func newDecoder(t reflect.Type) decoder {
 // request (an object, or nothing for a command that takes nothing) into a
 // new *T, its fields named "cmd field" in errors.
 func requestDecoder(t reflect.Type) func(cmd string, v js.Value) (any, error) {
-	fields := play.WireFields(t)
+	fields := wire.WireFields(t)
 	decs := make([]decoder, len(fields))
 	for i, f := range fields {
 		decs[i] = decoderOf(f.Type)
@@ -454,7 +455,7 @@ func requestDecoder(t reflect.Type) func(cmd string, v js.Value) (any, error) {
 // runID reads a run id (a number from open()).
 func runID(v js.Value) (int, error) {
 	if v.Type() != js.TypeNumber {
-		return 0, play.Errorf(play.CodeBadArgument, "run id: want a number from open(), got %s", jsString.Invoke(v).String())
+		return 0, wire.Errorf(wire.CodeBadArgument, "run id: want a number from open(), got %s", jsString.Invoke(v).String())
 	}
 	return play.ParseID(strconv.FormatFloat(v.Float(), 'f', -1, 64))
 }
@@ -489,5 +490,5 @@ func errValue(code, msg string) js.Value {
 
 // panicValue is the value of a command that panicked.
 func panicValue(r any) js.Value {
-	return errValue(play.CodeInternal, fmt.Sprintf("internal error: %v", r))
+	return errValue(wire.CodeInternal, fmt.Sprintf("internal error: %v", r))
 }

@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/wire"
 )
 
 func className(v js.Value) string { return v.Get("constructor").Get("name").String() }
 
-// The encoder follows the wire rules of internal/play (wire.go).
+// The encoder follows the wire rules of package wire (internal/play/wire).
 func TestEncoder(t *testing.T) {
 	type inner struct {
 		A int `js:"a"`
@@ -34,8 +35,8 @@ func TestEncoder(t *testing.T) {
 		Map     map[string]string    `js:"map"`
 		Ptr     *inner               `js:"ptr"`
 		NilPtr  *inner               `js:"nilPtr"`
-		JSON    play.JSONText[inner] `js:"json"`
-		Run     play.RunID           `js:"run"`
+		JSON    wire.JSONText[inner] `js:"json"`
+		Run     wire.RunID           `js:"run"`
 		NaN     float64              `js:"nan"`
 		Hidden  int
 		Dash    int `js:"-"`
@@ -72,7 +73,7 @@ func TestEncoder(t *testing.T) {
 	if !math.IsNaN(v.Get("nan").Float()) {
 		t.Errorf("nan %v", v.Get("nan"))
 	}
-	if encode(play.RunID(4)).Int() != 4 || !encode(true).Bool() || !encode((*play.Contour)(nil)).IsNull() {
+	if encode(wire.RunID(4)).Int() != 4 || !encode(true).Bool() || !encode((*play.Contour)(nil)).IsNull() {
 		t.Errorf("plain replies wrong")
 	}
 }
@@ -132,7 +133,7 @@ func TestRequestDecoder(t *testing.T) {
 		{reflect.TypeFor[play.SummariseRequest](), js.ValueOf(M{"jsonl": "", "options": 3}), "summarise options: want an object, got a number"},
 	} {
 		_, err := requestDecoder(c.t)(strings.TrimSuffix(strings.Fields(c.want)[0], ":"), c.req)
-		if err == nil || !strings.Contains(err.Error(), c.want) || play.CodeOf(err) != play.CodeBadArgument {
+		if err == nil || !strings.Contains(err.Error(), c.want) || wire.CodeOf(err) != wire.CodeBadArgument {
 			t.Errorf("%v: error %v, want a bad argument naming %q", c.req, err, c.want)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/wire"
 )
 
 // runs are the module's runs by id (several can live side by side).
@@ -54,11 +55,11 @@ func dispatch(h *play.Host, c play.Command) js.Func {
 		}
 		r, err := decode(c.Name, req)
 		if err != nil {
-			return errValue(play.CodeOf(err), err.Error())
+			return errValue(wire.CodeOf(err), err.Error())
 		}
 		rep, err := c.Handle(h, r)
 		if err != nil {
-			return errValue(play.CodeOf(err), err.Error())
+			return errValue(wire.CodeOf(err), err.Error())
 		}
 		return encodeReply(reflect.ValueOf(rep))
 	})

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/wire"
 )
 
 // api is the module's API with a test-only command beside the table's:
@@ -122,7 +123,7 @@ func TestCatalog(t *testing.T) {
 // protocol() returns play.Protocol (the worker compares its version).
 func TestProtocolFromModule(t *testing.T) {
 	p := mustOK(t, callAPI(t, "protocol", M{}))
-	if p.Get("version").Int() != play.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != play.CodeNoRun {
+	if p.Get("version").Int() != play.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != wire.CodeNoRun {
 		t.Errorf("protocol(): version %v, NO_RUN %v", p.Get("version"), p.Get("errors").Get("NO_RUN"))
 	}
 	for _, c := range play.Protocol().Commands {
@@ -213,17 +214,17 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 		msg  string
 		code string
 	}{
-		{"step", []any{M{"run": id, "options": M{"n": -3}}}, "n = -3", play.CodeBadArgument},
-		{"landscape", []any{M{"run": id, "nx": 1, "ny": 5000}}, "1×5000", play.CodeBadArgument},
-		{"view", []any{M{"run": id, "options": M{"zoom": true, "grid": 5000}}}, "5000", play.CodeBadArgument},
-		{"step", []any{M{"run": id, "options": "fast"}}, "step options: want an object, got a string", play.CodeBadArgument},
-		{"step", []any{M{"run": id, "options": M{"n": "1"}}}, "step options.n: want a number, got a string", play.CodeBadArgument},
-		{"step", []any{M{"run": "x", "options": M{"n": 1}}}, "run id", play.CodeBadArgument},
-		{"step", []any{M{"options": M{"n": 1}}}, "run id", play.CodeBadArgument},
-		{"step", []any{id}, "step: want a request object, got a number", play.CodeBadArgument},
-		{"step", []any{M{"run": id + 1000, "options": M{"n": 1}}}, "not open", play.CodeNoRun},
-		{"close", []any{M{"run": id + 1000}}, "not open", play.CodeNoRun},
-		{"export", []any{M{"run": id, "what": 5}}, "export what: want a string, got a number", play.CodeBadArgument},
+		{"step", []any{M{"run": id, "options": M{"n": -3}}}, "n = -3", wire.CodeBadArgument},
+		{"landscape", []any{M{"run": id, "nx": 1, "ny": 5000}}, "1×5000", wire.CodeBadArgument},
+		{"view", []any{M{"run": id, "options": M{"zoom": true, "grid": 5000}}}, "5000", wire.CodeBadArgument},
+		{"step", []any{M{"run": id, "options": "fast"}}, "step options: want an object, got a string", wire.CodeBadArgument},
+		{"step", []any{M{"run": id, "options": M{"n": "1"}}}, "step options.n: want a number, got a string", wire.CodeBadArgument},
+		{"step", []any{M{"run": "x", "options": M{"n": 1}}}, "run id", wire.CodeBadArgument},
+		{"step", []any{M{"options": M{"n": 1}}}, "run id", wire.CodeBadArgument},
+		{"step", []any{id}, "step: want a request object, got a number", wire.CodeBadArgument},
+		{"step", []any{M{"run": id + 1000, "options": M{"n": 1}}}, "not open", wire.CodeNoRun},
+		{"close", []any{M{"run": id + 1000}}, "not open", wire.CodeNoRun},
+		{"export", []any{M{"run": id, "what": 5}}, "export what: want a string, got a number", wire.CodeBadArgument},
 	} {
 		msg, code := errorOf(callAPI(t, c.name, c.args...))
 		if !strings.Contains(msg, c.msg) || code != c.code {
@@ -250,7 +251,7 @@ func TestPanicBecomesError(t *testing.T) {
 		t.Error("the module's API has forcePanic: a test hook in production")
 	}
 	msg, code := errorOf(callAPI(t, "forcePanic", M{}))
-	if !strings.Contains(msg, "forced panic") || code != play.CodeInternal {
+	if !strings.Contains(msg, "forced panic") || code != wire.CodeInternal {
 		t.Fatalf("forcePanic returned %q (code %q), want an internal error value", msg, code)
 	}
 	// the module keeps working: reset and step
@@ -422,11 +423,11 @@ func TestCompareCommands(t *testing.T) {
 		checkKeys(t, "PCView", f10.Get("pc").Index(0), true)
 	}
 	for _, bad := range []js.Value{js.ValueOf(nil), js.ValueOf([]any{}), js.ValueOf([]any{"x"}), js.ValueOf([]any{1, 2, 3, 4, 5}), js.ValueOf("1")} {
-		if msg, code := errorOf(callAPI(t, "compare", M{"runs": bad})); code != play.CodeBadArgument {
+		if msg, code := errorOf(callAPI(t, "compare", M{"runs": bad})); code != wire.CodeBadArgument {
 			t.Errorf("compare(%v): %q %q, want a bad-argument error", bad, msg, code)
 		}
 	}
-	if _, code := errorOf(callAPI(t, "compareSetup", M{"state": obj(nil), "n": 7})); code != play.CodeBadArgument {
+	if _, code := errorOf(callAPI(t, "compareSetup", M{"state": obj(nil), "n": 7})); code != wire.CodeBadArgument {
 		t.Errorf("compareSetup with 7 runs: code %q", code)
 	}
 }
@@ -446,7 +447,7 @@ func TestExportCommand(t *testing.T) {
 	if c := callAPI(t, "export", M{"run": id, "what": "command"}).Get("text").String(); !strings.Contains(c, "-set pcaprob=0.5") {
 		t.Errorf("command %q", c)
 	}
-	if _, code := errorOf(callAPI(t, "export", M{"run": id, "what": "gif"})); code != play.CodeBadArgument {
+	if _, code := errorOf(callAPI(t, "export", M{"run": id, "what": "gif"})); code != wire.CodeBadArgument {
 		t.Errorf("export gif: code %q", code)
 	}
 }

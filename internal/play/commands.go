@@ -8,6 +8,7 @@ import (
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment/results"
+	"pcaplay/internal/play/wire"
 )
 
 // The commands of the module, written down once: Commands is the table
@@ -17,8 +18,8 @@ import (
 //
 // Each command takes one request, an object whose fields are the js tags
 // of its request struct, and answers one reply, encoded by the tags of its
-// reply type (wire.go). A failed command answers an error with a code
-// (errors.go) instead.
+// reply type (package wire). A failed command answers an error with a code
+// (wire.Codes) instead.
 //
 // To add a command, add its entry to Commands (with its request and reply
 // types, here or beside the code it calls) and a case to its test; to add
@@ -59,7 +60,7 @@ type Empty struct{}
 
 // RunRequest names a run.
 type RunRequest struct {
-	Run RunID `js:"run"`
+	Run wire.RunID `js:"run"`
 }
 
 // StateRequest carries URL values: key → text (numbers and booleans are
@@ -70,26 +71,26 @@ type StateRequest struct {
 
 // ConfigureRequest starts run Run afresh from the URL values State.
 type ConfigureRequest struct {
-	Run     RunID             `js:"run"`
+	Run     wire.RunID        `js:"run"`
 	State   map[string]string `js:"state,omitempty"`
 	Options ConfigureOptions  `js:"options,omitempty"`
 }
 
 // StepRequest advances run Run.
 type StepRequest struct {
-	Run     RunID       `js:"run"`
+	Run     wire.RunID  `js:"run"`
 	Options StepOptions `js:"options,omitempty"`
 }
 
 // ResetRequest starts run Run again.
 type ResetRequest struct {
-	Run     RunID        `js:"run"`
+	Run     wire.RunID   `js:"run"`
 	Options FrameOptions `js:"options,omitempty"`
 }
 
 // ViewRequest sets how run Run's 2-D landscape is shown.
 type ViewRequest struct {
-	Run     RunID       `js:"run"`
+	Run     wire.RunID  `js:"run"`
 	Options ViewOptions `js:"options,omitempty"`
 }
 
@@ -97,10 +98,10 @@ type ViewRequest struct {
 // (LandscapeGrid and NX when left out) over Extent [x0, x1, y0, y1] (the
 // problem's box when left out or empty).
 type LandscapeRequest struct {
-	Run    RunID     `js:"run"`
-	NX     *int      `js:"nx,omitempty"`
-	NY     *int      `js:"ny,omitempty"`
-	Extent []float64 `js:"extent,omitempty"`
+	Run    wire.RunID `js:"run"`
+	NX     *int       `js:"nx,omitempty"`
+	NY     *int       `js:"ny,omitempty"`
+	Extent []float64  `js:"extent,omitempty"`
 }
 
 // DigestRequest runs the URL values State for Steps generations (50 when
@@ -160,17 +161,17 @@ type DataFailedRequest struct {
 // RecordRequest asks for the record of finished run Run, named Name
 // (the configuration), run number Index.
 type RecordRequest struct {
-	Run   RunID  `js:"run"`
-	Name  string `js:"name"`
-	Index int    `js:"index"`
+	Run   wire.RunID `js:"run"`
+	Name  string     `js:"name"`
+	Index int        `js:"index"`
 }
 
 // SummariseRequest asks for the results view of run records: JSONL as
 // cec run -o writes them, Options a SummariseOptions (an object, or its
 // JSON text).
 type SummariseRequest struct {
-	JSONL   string                     `js:"jsonl"`
-	Options JSONText[SummariseOptions] `js:"options,omitempty"`
+	JSONL   string                          `js:"jsonl"`
+	Options wire.JSONText[SummariseOptions] `js:"options,omitempty"`
 }
 
 // CompareSetupRequest splits the URL values State into N compared runs (2
@@ -182,14 +183,14 @@ type CompareSetupRequest struct {
 
 // CompareRequest asks for the compare frame of Runs (A first).
 type CompareRequest struct {
-	Runs    []RunID        `js:"runs"`
+	Runs    []wire.RunID   `js:"runs"`
 	Options CompareOptions `js:"options,omitempty"`
 }
 
 // ExportRequest asks for export What (one of Exports) of run Run.
 type ExportRequest struct {
-	Run  RunID  `js:"run"`
-	What string `js:"what"`
+	Run  wire.RunID `js:"run"`
+	What string     `js:"what"`
 }
 
 // Catalog lists the problems and algorithms the page offers.
@@ -226,10 +227,12 @@ type AlgorithmInfo struct {
 func Commands() []Command {
 	return []Command{
 		command("protocol", "the protocol (Protocol): the worker checks its version",
-			func(*Host, *Empty) (JSONText[ProtocolSpec], error) { return JSONText[ProtocolSpec](protocolJSON), nil }),
+			func(*Host, *Empty) (wire.JSONText[ProtocolSpec], error) {
+				return wire.JSONText[ProtocolSpec](protocolJSON), nil
+			}),
 		command("catalog", "the problems and algorithms the page offers", catalogCmd),
 		command("open", "opens a run and returns its id; configure it next",
-			func(h *Host, _ *Empty) (RunID, error) { return RunID(h.Runs.Open()), nil }),
+			func(h *Host, _ *Empty) (wire.RunID, error) { return wire.RunID(h.Runs.Open()), nil }),
 		command("close", "forgets a run",
 			func(h *Host, r *RunRequest) (bool, error) { return true, h.Runs.Close(int(r.Run)) }),
 		command("configure", "starts a run afresh from URL values and returns what the page shows first",
@@ -281,9 +284,9 @@ func Commands() []Command {
 		command("record", "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
 			func(h *Host, r *RecordRequest) (string, error) { return h.Runs.Record(int(r.Run), r.Name, r.Index) }),
 		command("summarise", "the results view of run records (Summarise)",
-			func(_ *Host, r *SummariseRequest) (JSONText[results.Results], error) {
+			func(_ *Host, r *SummariseRequest) (wire.JSONText[results.Results], error) {
 				b, err := Summarise([]byte(r.JSONL), r.Options)
-				return JSONText[results.Results](b), err
+				return wire.JSONText[results.Results](b), err
 			}),
 		command("compareSetup", "compare mode: URL values split into the compared runs",
 			func(_ *Host, r *CompareSetupRequest) (*CompareSetup, error) {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pcaplay/internal/play/wire"
 )
 
 // The table: names unique, one-line docs, struct requests, and the
@@ -33,7 +35,7 @@ func TestCommandsTable(t *testing.T) {
 			t.Errorf("protocol command %d is %q, the table's %q", i, s.Name, c.Name)
 		}
 		var fields []string
-		for _, f := range WireFields(c.Request) {
+		for _, f := range wire.WireFields(c.Request) {
 			fields = append(fields, f.Key)
 		}
 		if !slices.Equal(s.Request, fields) && len(fields)+len(s.Request) > 0 {
@@ -77,9 +79,9 @@ func TestWireKeys(t *testing.T) {
 		{reflect.TypeFor[Configured](), "landscape", "(Contour|null)"},
 		{reflect.TypeFor[CompareSetup](), "values", "Array<Object<string, string>>"},
 	} {
-		for _, f := range WireFields(c.t) {
+		for _, f := range wire.WireFields(c.t) {
 			if f.Key == c.key {
-				if got := jsDocType(f.Type, false, f.String); got != c.want {
+				if got := wire.DocType(f.Type, false, f.String); got != c.want {
 					t.Errorf("%v.%s is a %s on the wire, want %s", c.t, c.key, got, c.want)
 				}
 			}
@@ -94,7 +96,7 @@ func TestWireFieldsStringOption(t *testing.T) {
 			t.Error("a string option on an int did not panic")
 		}
 	}()
-	WireFields(reflect.TypeFor[struct {
+	wire.WireFields(reflect.TypeFor[struct {
 		N int `js:"n,string"`
 	}]())
 }
@@ -116,13 +118,13 @@ func TestCommandsNatively(t *testing.T) {
 		}
 		return r
 	}
-	if p := call("protocol", &Empty{}).(JSONText[ProtocolSpec]); !strings.Contains(string(p), `"version":`) {
+	if p := call("protocol", &Empty{}).(wire.JSONText[ProtocolSpec]); !strings.Contains(string(p), `"version":`) {
 		t.Errorf("protocol: %.80s", p)
 	}
 	if c := call("catalog", &Empty{}).(Catalog); len(c.Problems) < 28 || len(c.Algorithms) < 5 {
 		t.Errorf("catalog: %d problems, %d algorithms", len(c.Problems), len(c.Algorithms))
 	}
-	id := call("open", &Empty{}).(RunID)
+	id := call("open", &Empty{}).(wire.RunID)
 	cf := call("configure", &ConfigureRequest{Run: id, State: map[string]string{"problem": "circle", "seed": "2"}}).(*Configured)
 	if cf.Config["seed"] != "2" || cf.Landscape == nil {
 		t.Errorf("configure: config %v, landscape %v", cf.Config, cf.Landscape != nil)
@@ -170,16 +172,16 @@ func TestCommandsNatively(t *testing.T) {
 	if len(s.Values) != 2 {
 		t.Errorf("compareSetup without n: %d runs", len(s.Values))
 	}
-	id2 := call("open", &Empty{}).(RunID)
+	id2 := call("open", &Empty{}).(wire.RunID)
 	call("configure", &ConfigureRequest{Run: id2, State: s.Values[1]})
 	call("configure", &ConfigureRequest{Run: id, State: s.Values[0]})
-	if f := call("compare", &CompareRequest{Runs: []RunID{id, id2}}).(*CompareFrame); len(f.Colors) != 2 {
+	if f := call("compare", &CompareRequest{Runs: []wire.RunID{id, id2}}).(*CompareFrame); len(f.Colors) != 2 {
 		t.Errorf("compare: %d colours", len(f.Colors))
 	}
-	if _, err := cmd["record"].Handle(h, &RecordRequest{Run: id, Name: "x"}); CodeOf(err) != CodeBadArgument {
+	if _, err := cmd["record"].Handle(h, &RecordRequest{Run: id, Name: "x"}); wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("record of a run that records nothing: %v", err)
 	}
-	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: JSONText[SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
+	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: wire.JSONText[SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
 		t.Errorf("summarise of nothing: %v", err)
 	}
 	if call("close", &RunRequest{Run: id2}) != true || h.Runs.Len() != 1 {

@@ -11,6 +11,7 @@ import (
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
 	"pcaplay/core/solver"
+	"pcaplay/internal/play/wire"
 )
 
 // Compare mode: up to MaxCompareRuns runs of one problem side by side (the
@@ -60,7 +61,7 @@ type CompareSetup struct {
 // with the keys prefixed by RunLetters[i] + "." in their place.
 func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 	if n < 2 || n > MaxCompareRuns {
-		return nil, Errorf(CodeBadArgument, "compare: %d runs; want 2 to %d", n, MaxCompareRuns)
+		return nil, wire.Errorf(wire.CodeBadArgument, "compare: %d runs; want 2 to %d", n, MaxCompareRuns)
 	}
 	base := map[string]string{}
 	over := make([]map[string]string, n)
@@ -380,7 +381,7 @@ type CompareFrame struct {
 // first is A). The shared zoom window is kept in r between calls.
 func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	if len(ids) < 1 || len(ids) > MaxCompareRuns {
-		return nil, Errorf(CodeBadArgument, "compare: %d runs; want 1 to %d", len(ids), MaxCompareRuns)
+		return nil, wire.Errorf(wire.CodeBadArgument, "compare: %d runs; want 1 to %d", len(ids), MaxCompareRuns)
 	}
 	ss := make([]*Session, len(ids))
 	for i, id := range ids {
@@ -389,7 +390,7 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 			return nil, err
 		}
 		if i > 0 && (s.Cfg.Problem != ss[0].Cfg.Problem || s.Cfg.Dim != ss[0].Cfg.Dim) {
-			return nil, Errorf(CodeBadArgument, "compare: run %d is %s at D = %d, run %d is %s at D = %d: the runs must share the problem",
+			return nil, wire.Errorf(wire.CodeBadArgument, "compare: run %d is %s at D = %d, run %d is %s at D = %d: the runs must share the problem",
 				id, s.Cfg.Problem, s.Cfg.Dim, ids[0], ss[0].Cfg.Problem, ss[0].Cfg.Dim)
 		}
 		ss[i] = s
@@ -432,7 +433,7 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		cf.Chart = b
 	}
 	if o.PC < 0 || o.PC > MaxGrid {
-		return nil, Errorf(CodeBadArgument, "compare: pc = %d: must be in [0, %d]", o.PC, MaxGrid)
+		return nil, wire.Errorf(wire.CodeBadArgument, "compare: pc = %d: must be in [0, %d]", o.PC, MaxGrid)
 	}
 	if o.PC > 0 && ss[0].P.Dim() > 2 {
 		pv, err := comparePC(ss, o.PC)
@@ -491,7 +492,7 @@ func comparePC(ss []*Session, grid int) ([]*PCView, error) {
 	var X, F, V []float64
 	for _, s := range ss {
 		if !s.HasLast {
-			return nil, Errorf(CodeNoRun, "compare: a run has no population yet")
+			return nil, wire.Errorf(wire.CodeNoRun, "compare: a run has no population yet")
 		}
 		X = append(X, s.Last.X...)
 		F = append(F, s.Last.F...)
@@ -499,7 +500,7 @@ func comparePC(ss []*Session, grid int) ([]*PCView, error) {
 	}
 	count := len(F)
 	if count < 2 {
-		return nil, Errorf(CodeRunFailed, "compare: the PC view needs at least 2 points")
+		return nil, wire.Errorf(wire.CodeRunFailed, "compare: the PC view needs at least 2 points")
 	}
 	pr, err := pca.Project(X, n, pca.ByFeasibility(F, V), count, 2)
 	if err != nil && !errors.Is(err, pca.ErrZeroVariance) {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pcaplay/internal/play/wire"
 )
 
 func TestSanitizeCompare(t *testing.T) {
@@ -80,7 +82,7 @@ func TestSanitizeCompare(t *testing.T) {
 		})
 	}
 	for _, n := range []int{-1, 0, 1, 5} {
-		if _, err := SanitizeCompare(nil, n); err == nil || CodeOf(err) != CodeBadArgument {
+		if _, err := SanitizeCompare(nil, n); err == nil || wire.CodeOf(err) != wire.CodeBadArgument {
 			t.Errorf("n = %d: err %v, want a bad-argument error", n, err)
 		}
 	}
@@ -248,10 +250,10 @@ func TestCompareScoreboard(t *testing.T) {
 	if _, err := r.Configure(ids[1], map[string]string{"problem": "C02"}, ConfigureOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Compare(ids, CompareOptions{}); err == nil || CodeOf(err) != CodeBadArgument {
+	if _, err := r.Compare(ids, CompareOptions{}); err == nil || wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("different problems: %v", err)
 	}
-	if _, err := r.Compare([]int{ids[0], 99}, CompareOptions{}); CodeOf(err) != CodeNoRun {
+	if _, err := r.Compare([]int{ids[0], 99}, CompareOptions{}); wire.CodeOf(err) != wire.CodeNoRun {
 		t.Errorf("unknown run: %v", err)
 	}
 }
@@ -349,7 +351,7 @@ func TestComparePCOnePlane(t *testing.T) {
 	if cf, _ := r.Compare(ids, CompareOptions{PC: 1}); cf.PC[0].Contour != nil {
 		t.Error("pc = 1 sampled a contour")
 	}
-	if _, err := r.Compare(ids, CompareOptions{PC: -1}); CodeOf(err) != CodeBadArgument {
+	if _, err := r.Compare(ids, CompareOptions{PC: -1}); wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("pc = -1: %v", err)
 	}
 }

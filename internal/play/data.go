@@ -8,6 +8,7 @@ import (
 	"pcaplay/core/problem/cec2017/datalabel"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/play/wire"
 )
 
 // The CEC 2017 data of the page's runs: the official files at the official
@@ -84,16 +85,16 @@ func (r *Runs) NeedData(raw map[string]string) (DataNeed, error) {
 func (r *Runs) LoadData(problem string, dim int, files map[string][]byte, sums map[string]string) (DataInfo, error) {
 	info, ok := findInfo(problem)
 	if !ok || info.Teaching {
-		return DataInfo{}, Errorf(CodeBadArgument, "loadData: %q is not a CEC 2017 problem", Cut(problem, EchoMax))
+		return DataInfo{}, wire.Errorf(wire.CodeBadArgument, "loadData: %q is not a CEC 2017 problem", Cut(problem, EchoMax))
 	}
 	names, err := suite.DataFiles(info.Name, dim)
 	if err != nil {
-		return DataInfo{}, Errorf(CodeBadArgument, "loadData: %v", err)
+		return DataInfo{}, wire.Errorf(wire.CodeBadArgument, "loadData: %v", err)
 	}
 	n, _ := strconv.Atoi(info.Name[1:]) // a CEC name: C01 … C28
 	d, err := cec2017.ParseData(files, n, dim)
 	if err != nil {
-		return DataInfo{}, Errorf(CodeBadArgument, "loadData: %v", err)
+		return DataInfo{}, wire.Errorf(wire.CodeBadArgument, "loadData: %v", err)
 	}
 	used := make(map[string][]byte, len(names))
 	for _, name := range names {
@@ -116,7 +117,7 @@ func (r *Runs) LoadData(problem string, dim int, files map[string][]byte, sums m
 func (r *Runs) DataFailed(problem string, dim int, reason string) error {
 	info, ok := findInfo(problem)
 	if !ok {
-		return Errorf(CodeBadArgument, "dataFailed: unknown problem %q", Cut(problem, EchoMax))
+		return wire.Errorf(wire.CodeBadArgument, "dataFailed: unknown problem %q", Cut(problem, EchoMax))
 	}
 	if r.dataErr == nil {
 		r.dataErr = map[dataKey]string{}
@@ -174,21 +175,21 @@ func (r *Runs) Record(id int, name string, run int) (string, error) {
 	}
 	switch {
 	case s.rec == nil:
-		return "", Errorf(CodeBadArgument, "run %d records nothing: configure it with {record: true}", id)
+		return "", wire.Errorf(wire.CodeBadArgument, "run %d records nothing: configure it with {record: true}", id)
 	case !s.S.Done():
-		return "", Errorf(CodeBadArgument, "run %d has not finished (FES %d of %d)", id, s.S.FES(), s.Cfg.FES)
+		return "", wire.Errorf(wire.CodeBadArgument, "run %d has not finished (FES %d of %d)", id, s.S.FES(), s.Cfg.FES)
 	}
 	rec, err := s.rec.Record()
 	if err != nil {
-		return "", Errorf(CodeRunFailed, "%v", err)
+		return "", wire.Errorf(wire.CodeRunFailed, "%v", err)
 	}
 	rec.Algo, rec.Problem, rec.Run, rec.Data = name, experiment.CanonicalProblem(s.P.Name()), run, s.Data.Label
 	line, err := experiment.MarshalLine(rec)
 	if err != nil {
-		return "", Errorf(CodeRunFailed, "%v", err)
+		return "", wire.Errorf(wire.CodeRunFailed, "%v", err)
 	}
 	if _, _, err := experiment.Read(bytes.NewReader(line), "record"); err != nil {
-		return "", Errorf(CodeBadArgument, "%v", err)
+		return "", wire.Errorf(wire.CodeBadArgument, "%v", err)
 	}
 	return string(line), nil
 }

@@ -11,6 +11,7 @@ import (
 	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/play/wire"
 )
 
 // officialFiles reads the official files of problem at dim from the
@@ -210,7 +211,7 @@ func TestLoadDataErrors(t *testing.T) {
 	} {
 		r := NewRuns()
 		_, err := r.LoadData(tc.problem, tc.dim, tc.files, official.SHA256())
-		if err == nil || !strings.Contains(err.Error(), tc.want) || CodeOf(err) != CodeBadArgument {
+		if err == nil || !strings.Contains(err.Error(), tc.want) || wire.CodeOf(err) != wire.CodeBadArgument {
 			t.Errorf("LoadData(%s, %d): %v, want a bad-argument error naming %s", tc.problem, tc.dim, err, tc.want)
 		}
 		if need, _ := r.NeedData(map[string]string{"problem": "C05", "dim": "10"}); need.Loaded {
@@ -228,7 +229,7 @@ func TestRecordErrors(t *testing.T) {
 	if _, err := r.Record(id, "pmode", 0); err == nil || !strings.Contains(err.Error(), "record: true") {
 		t.Errorf("a run configured without record: %v", err)
 	}
-	if _, err := r.Record(99, "pmode", 0); CodeOf(err) != CodeNoRun {
+	if _, err := r.Record(99, "pmode", 0); wire.CodeOf(err) != wire.CodeNoRun {
 		t.Errorf("no run: %v", err)
 	}
 	r2 := NewRuns()
@@ -263,8 +264,8 @@ func FuzzLoadData(f *testing.F) {
 		info, err := r.LoadData("C05", 10, map[string][]byte{"shift_data_5.txt": shift, "M1_5_D10.txt": m1, "M2_5_D10.txt": m2}, official.SHA256())
 		need, _ := r.NeedData(map[string]string{"problem": "C05", "dim": "10"})
 		if err != nil {
-			if CodeOf(err) != CodeBadArgument || need.Loaded {
-				t.Fatalf("error %v (code %s), loaded %v", err, CodeOf(err), need.Loaded)
+			if wire.CodeOf(err) != wire.CodeBadArgument || need.Loaded {
+				t.Fatalf("error %v (code %s), loaded %v", err, wire.CodeOf(err), need.Loaded)
 			}
 			return
 		}
@@ -272,7 +273,7 @@ func FuzzLoadData(f *testing.F) {
 			t.Fatalf("loaded: %+v, %v", info, need.Loaded)
 		}
 		id := r.Open()
-		if _, err := r.Configure(id, map[string]string{"problem": "C05", "dim": "10", "fes": "200"}, ConfigureOptions{Record: true}); err != nil && CodeOf(err) == CodeInternal {
+		if _, err := r.Configure(id, map[string]string{"problem": "C05", "dim": "10", "fes": "200"}, ConfigureOptions{Record: true}); err != nil && wire.CodeOf(err) == wire.CodeInternal {
 			t.Fatalf("configure on loaded data: %v", err)
 		}
 	})

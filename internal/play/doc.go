@@ -18,7 +18,7 @@
 //   - Runs holds several sessions by id, so one module (one Web Worker) can
 //     keep several runs at once: compare mode, or a worker of a pool.
 //   - Commands is the table of the module's commands: each a request and
-//     a reply struct whose js tags are their keys on the wire (wire.go),
+//     a reply struct whose js tags are their keys on the wire (package wire),
 //     and its handler. Protocol is the contract with the page's
 //     JavaScript: the commands, the keys, error codes and shared
 //     constants. site/protocol.js is generated from it, with the page's

@@ -13,6 +13,7 @@ import (
 	"pcaplay/core/solver"
 	"pcaplay/core/stats"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/play/wire"
 )
 
 // Exports of a run: its history as CSV and JSON, and the
@@ -141,7 +142,7 @@ func CommandArgs(c Config, data string) ([]string, error) {
 	case experiment.DataGenerated:
 		args = append(args, "-data", "generated")
 	default:
-		return nil, Errorf(CodeBadArgument, "the run uses CEC 2017 data %s, which are not the official files: no cec run flag selects them", Cut(data, EchoMax))
+		return nil, wire.Errorf(wire.CodeBadArgument, "the run uses CEC 2017 data %s, which are not the official files: no cec run flag selects them", Cut(data, EchoMax))
 	}
 	alg, err := solver.Lookup(c.Algo)
 	if err != nil {
@@ -224,7 +225,7 @@ func (s *Session) Export(what string) (*Export, error) {
 		}
 		return &Export{Text: string(b), Name: s.ExportName("svg"), Type: "application/json"}, nil
 	}
-	return nil, Errorf(CodeBadArgument, "export %q: want one of %s", Cut(what, EchoMax), strings.Join(Exports, ", "))
+	return nil, wire.Errorf(wire.CodeBadArgument, "export %q: want one of %s", Cut(what, EchoMax), strings.Join(Exports, ", "))
 }
 
 // VarianceColumns are the header of the explained-variance CSV.

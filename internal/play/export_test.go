@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pcaplay/core/chart"
+	"pcaplay/internal/play/wire"
 )
 
 // The history exports hold every kept generation with exact numbers; CSV
@@ -88,7 +89,7 @@ func TestExportKindsAndQuoting(t *testing.T) {
 	if e, _ := s.Export("command"); e.Text != "cec run -problem disc -dim 2 -algo pmode -runs 1 -seed 1 -fes 40000 -set pcaprob=0.25 -json" {
 		t.Errorf("command %q", e.Text)
 	}
-	if _, err := s.Export("png"); err == nil || CodeOf(err) != CodeBadArgument {
+	if _, err := s.Export("png"); err == nil || wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("export png: %v", err)
 	}
 	for in, want := range map[string]string{"a=b,c": "a=b,c", "x y": "'x y'", "it's": `'it'\''s'`, "": "''"} {

@@ -1,5 +1,7 @@
 package play
 
+import "pcaplay/internal/play/wire"
+
 // Frame is what the page draws after a step: the status, the population
 // (x only when D = 2: for D > 2 the page draws the PC view) and what the
 // FrameOptions asked for. Nil or empty fields are left out of the message.
@@ -55,7 +57,7 @@ func (s *Session) Frame(applied int, o FrameOptions) (*Frame, error) {
 		f.Op = s.Op
 	}
 	if o.PC < 0 || o.PC > MaxGrid {
-		return nil, Errorf(CodeBadArgument, "pc = %d: must be in [0, %d]", o.PC, MaxGrid)
+		return nil, wire.Errorf(wire.CodeBadArgument, "pc = %d: must be in [0, %d]", o.PC, MaxGrid)
 	}
 	if o.PC > 0 && s.P.Dim() > 2 && s.HasLast {
 		grid := o.PC
@@ -85,7 +87,7 @@ func (s *Session) View(o ViewOptions) (*Contour, error) {
 		o.Grid = LandscapeGrid
 	}
 	if o.Grid < 2 || o.Grid > MaxGrid {
-		return nil, Errorf(CodeBadArgument, "view grid = %d: must be in [2, %d]", o.Grid, MaxGrid)
+		return nil, wire.Errorf(wire.CodeBadArgument, "view grid = %d: must be in [2, %d]", o.Grid, MaxGrid)
 	}
 	s.Zoom.Grid = o.Grid
 	s.SetZoom(o.Zoom)

@@ -5,6 +5,7 @@ import (
 
 	"pcaplay/core/suite"
 	"pcaplay/internal/lesson"
+	"pcaplay/internal/play/wire"
 )
 
 // LessonReply is the reply to the lesson command: the guided lesson of the
@@ -31,7 +32,7 @@ type LessonOptions struct {
 var lessonLandscape = sync.OnceValues(func() (*Contour, error) {
 	p, err := suite.New(lesson.Problem, 2, suite.Options{})
 	if err != nil {
-		return nil, Errorf(CodeInternal, "lesson: %v", err)
+		return nil, wire.Errorf(wire.CodeInternal, "lesson: %v", err)
 	}
 	lo, hi := p.Bounds()
 	return sample(p, func(u, v float64, x []float64) { x[0], x[1] = u, v },
@@ -45,11 +46,11 @@ func Lesson(raw map[string]string, o LessonOptions) (*LessonReply, error) {
 	st, notes := lesson.Parse(raw)
 	l, err := lesson.New(st.Options)
 	if err != nil {
-		return nil, Errorf(CodeInternal, "%v", err)
+		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
 	}
 	stats, err := lesson.AngleStats()
 	if err != nil {
-		return nil, Errorf(CodeInternal, "%v", err)
+		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
 	}
 	r := &LessonReply{Frame: l.Frame(st.Step, stats), Values: st.Values()}
 	for _, n := range notes {

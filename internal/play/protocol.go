@@ -11,6 +11,7 @@ import (
 	"pcaplay/core/problem/cec2017"
 	"pcaplay/core/suite"
 	"pcaplay/internal/lesson"
+	"pcaplay/internal/play/wire"
 )
 
 // The Go↔JS protocol, written down once.
@@ -22,7 +23,7 @@ import (
 // {id, ok: true, result} or {id, error: {code, message}}, code one of
 // Codes. The commands, their request fields and their replies are the
 // table Commands (commands.go); the fields' names and types on the wire are
-// their structs' js tags (wire.go). Typed arrays in a result are
+// their structs' js tags (package wire). Typed arrays in a result are
 // transferred, not copied. The worker relays every request to the module
 // as it is; before a configure it asks the module which official CEC 2017
 // files the run needs (needData), fetches them and hands them over
@@ -191,15 +192,15 @@ func commandSpecs(cmds []Command) ([]CommandSpec, map[string][]string) {
 	var roots []reflect.Type
 	for _, c := range cmds {
 		s := CommandSpec{Name: c.Name, Doc: c.Doc, Request: []string{}, Reply: replyName(c.Reply)}
-		for _, f := range WireFields(c.Request) {
+		for _, f := range wire.WireFields(c.Request) {
 			s.Request = append(s.Request, f.Key)
 		}
 		specs = append(specs, s)
 		roots = append(roots, c.Request, c.Reply)
 	}
 	keys := map[string][]string{}
-	for name, w := range wireTypes(roots) {
-		if k := w.keys(); len(k) > 0 {
+	for name, w := range wire.Types(roots) {
+		if k := w.Keys(); len(k) > 0 {
 			keys[name] = k
 		}
 	}
@@ -214,21 +215,21 @@ func replyDocType(c Command) string {
 	if t.Kind() == reflect.Pointer && !strings.Contains(c.Doc, "null") {
 		t = t.Elem()
 	}
-	return jsDocType(t, false, false)
+	return wire.DocType(t, false, false)
 }
 
 // replyName is the name of a reply type in CommandSpec.Reply.
 func replyName(t reflect.Type) string {
-	if j := JSONTextType(t); j != nil {
+	if j := wire.JSONTextType(t); j != nil {
 		t = j
 	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	if t.Kind() == reflect.Struct {
-		return TypeName(t)
+		return wire.TypeName(t)
 	}
-	return jsDocType(t, false, false)
+	return wire.DocType(t, false, false)
 }
 
 // Protocol returns the protocol spec.
@@ -236,9 +237,9 @@ func Protocol() ProtocolSpec {
 	var p ProtocolSpec
 	p.Version = ProtocolVersion
 	p.Errors = map[string]string{
-		"BAD_ARGUMENT": CodeBadArgument, "NO_RUN": CodeNoRun, "RUN_FAILED": CodeRunFailed,
-		"INTERNAL": CodeInternal, "EXITED": CodeExited, "WORKER_FAILED": CodeWorkerFailed,
-		"UNKNOWN_COMMAND": CodeUnknownCommand,
+		"BAD_ARGUMENT": wire.CodeBadArgument, "NO_RUN": wire.CodeNoRun, "RUN_FAILED": wire.CodeRunFailed,
+		"INTERNAL": wire.CodeInternal, "EXITED": wire.CodeExited, "WORKER_FAILED": wire.CodeWorkerFailed,
+		"UNKNOWN_COMMAND": wire.CodeUnknownCommand,
 	}
 	p.Commands, p.Keys = commandSpecs(Commands())
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
@@ -312,7 +313,7 @@ export const GRID = PROTOCOL.grid;
 // may every key of a request's options (its zero value), and a request
 // may give an Array where a Float64Array is named.
 `)
-	jsDocTypedefs(&t, wireTypes(roots))
+	wire.Typedefs(&t, wire.Types(roots))
 	b.WriteString(t.String())
 	b.WriteString(`
 /**
@@ -333,12 +334,12 @@ export class Commands {
 	for _, c := range cmds {
 		b.WriteString("\n  /**\n   * " + c.Name + ": " + c.Doc + ".\n")
 		param, arg := "", "{}"
-		if len(WireFields(c.Request)) > 0 {
-			b.WriteString("   * @param {" + TypeName(c.Request) + "} request\n")
+		if len(wire.WireFields(c.Request)) > 0 {
+			b.WriteString("   * @param {" + wire.TypeName(c.Request) + "} request\n")
 			param, arg = "request", "request"
 		}
 		b.WriteString("   * @returns {Promise<" + replyDocType(c) + ">}\n   */\n")
-		b.WriteString("  async " + c.Name + "(" + param + ") { return this.call(" + jsString(c.Name) + ", " + arg + "); }\n")
+		b.WriteString("  async " + c.Name + "(" + param + ") { return this.call(" + wire.Quote(c.Name) + ", " + arg + "); }\n")
 	}
 	b.WriteString("}\n")
 	return b.Bytes()

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"pcaplay/internal/play/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite site/protocol.js from Protocol")
@@ -93,13 +95,13 @@ func TestProtocolComplete(t *testing.T) {
 	for _, c := range p.Errors {
 		names[c] = true
 	}
-	for _, c := range Codes {
+	for _, c := range wire.Codes {
 		if !names[c] {
 			t.Errorf("code %q has no name in Protocol().Errors", c)
 		}
 	}
-	if len(p.Errors) != len(Codes) {
-		t.Errorf("%d names for %d codes", len(p.Errors), len(Codes))
+	if len(p.Errors) != len(wire.Codes) {
+		t.Errorf("%d names for %d codes", len(p.Errors), len(wire.Codes))
 	}
 	for what, keys := range p.Keys {
 		seen := map[string]bool{}

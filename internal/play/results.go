@@ -10,6 +10,7 @@ import (
 
 	"pcaplay/internal/experiment"
 	"pcaplay/internal/experiment/results"
+	"pcaplay/internal/play/wire"
 )
 
 // SummariseOptions are the options of the summarise command:
@@ -37,10 +38,10 @@ func Summarise(jsonl, options []byte) ([]byte, error) {
 		dec := json.NewDecoder(bytes.NewReader(options))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&o); err != nil {
-			return nil, Errorf(CodeBadArgument, "summarise options: %v", err)
+			return nil, wire.Errorf(wire.CodeBadArgument, "summarise options: %v", err)
 		}
 		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-			return nil, Errorf(CodeBadArgument, "summarise options: more than one JSON value")
+			return nil, wire.Errorf(wire.CodeBadArgument, "summarise options: more than one JSON value")
 		}
 	}
 	name := o.Source
@@ -52,15 +53,15 @@ func Summarise(jsonl, options []byte) ([]byte, error) {
 		return nil, err
 	}
 	if len(recs) == 0 {
-		return nil, Errorf(CodeBadArgument, "%s: no runs (want JSON lines as cec run -o writes them)", name)
+		return nil, wire.Errorf(wire.CodeBadArgument, "%s: no runs (want JSON lines as cec run -o writes them)", name)
 	}
 	res, err := results.Summarise(recs, o.ResultsOptions)
 	if err != nil {
-		return nil, Errorf(CodeBadArgument, "%s: %s", name, oneLine(err.Error()))
+		return nil, wire.Errorf(wire.CodeBadArgument, "%s: %s", name, oneLine(err.Error()))
 	}
 	b, err := json.Marshal(res)
 	if err != nil {
-		return nil, Errorf(CodeInternal, "summarise: %v", err)
+		return nil, wire.Errorf(wire.CodeInternal, "summarise: %v", err)
 	}
 	return b, nil
 }
@@ -88,7 +89,7 @@ func readRecords(jsonl []byte, name string) ([]experiment.Record, error) {
 	}
 	recs, _, err := experiment.Read(bytes.NewReader(jsonl), name)
 	if err != nil {
-		return nil, Errorf(CodeBadArgument, "%s", oneLine(err.Error()))
+		return nil, wire.Errorf(wire.CodeBadArgument, "%s", oneLine(err.Error()))
 	}
 	lastRead.jsonl, lastRead.name, lastRead.recs = bytes.Clone(jsonl), name, recs
 	return recs, nil

@@ -12,6 +12,7 @@ import (
 
 	"pcaplay/internal/experiment"
 	"pcaplay/internal/experiment/results"
+	"pcaplay/internal/play/wire"
 )
 
 // runLines runs a small grid natively and returns its records as cec run
@@ -115,8 +116,8 @@ func TestSummariseErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Summarise([]byte(c.jsonl), []byte(c.opts))
-			var pe *Error
-			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") || !errors.As(err, &pe) || pe.Code != CodeBadArgument {
+			var pe *wire.Error
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") || !errors.As(err, &pe) || pe.Code != wire.CodeBadArgument {
 				t.Errorf("error %v, want a one-line bad-argument error with %q", err, c.want)
 			}
 		})
@@ -152,8 +153,8 @@ func FuzzSummarise(f *testing.F) {
 		if err != nil && strings.Contains(err.Error(), "\n") {
 			t.Fatalf("a message of several lines: %q", err)
 		}
-		var pe *Error
-		if err != nil && (!errors.As(err, &pe) || pe.Code != CodeBadArgument) {
+		var pe *wire.Error
+		if err != nil && (!errors.As(err, &pe) || pe.Code != wire.CodeBadArgument) {
 			t.Fatalf("not a bad-argument error: %v", err)
 		}
 	})
@@ -214,8 +215,8 @@ func TestSummariseGrid(t *testing.T) {
 		t.Errorf("progress %+v", p)
 	}
 	_, err = Summarise(lines, []byte(`{"configs": ["pmode", "cmode"], "grid": {"runs": 2, "problems": [{"problem": "C01", "dim": 10}, {"problem": "C06", "dim": 10}]}}`))
-	var pe *Error
-	if err == nil || !errors.As(err, &pe) || pe.Code != CodeBadArgument || !strings.Contains(err.Error(), "not a run of the grid") {
+	var pe *wire.Error
+	if err == nil || !errors.As(err, &pe) || pe.Code != wire.CodeBadArgument || !strings.Contains(err.Error(), "not a run of the grid") {
 		t.Errorf("records beyond the grid's runs: %v", err)
 	}
 }

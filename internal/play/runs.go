@@ -1,6 +1,10 @@
 package play
 
-import "strconv"
+import (
+	"strconv"
+
+	"pcaplay/internal/play/wire"
+)
 
 // Runs holds the runs of one module (one Web Worker) by id, so that several
 // runs can live side by side: the two runs of compare mode in one worker, or
@@ -27,7 +31,7 @@ func (r *Runs) Open() int {
 // Close forgets run id (its memory can be collected).
 func (r *Runs) Close(id int) error {
 	if _, ok := r.m[id]; !ok {
-		return Errorf(CodeNoRun, "run %d is not open", id)
+		return wire.Errorf(wire.CodeNoRun, "run %d is not open", id)
 	}
 	delete(r.m, id)
 	return nil
@@ -41,9 +45,9 @@ func (r *Runs) Session(id int) (*Session, error) {
 	s, ok := r.m[id]
 	switch {
 	case !ok:
-		return nil, Errorf(CodeNoRun, "run %d is not open (open one first)", id)
+		return nil, wire.Errorf(wire.CodeNoRun, "run %d is not open (open one first)", id)
 	case s == nil:
-		return nil, Errorf(CodeNoRun, "run %d has no configuration yet: configure it first", id)
+		return nil, wire.Errorf(wire.CodeNoRun, "run %d has no configuration yet: configure it first", id)
 	}
 	return s, nil
 }
@@ -83,7 +87,7 @@ type Configured struct {
 // previous session, if any, is replaced.
 func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Configured, error) {
 	if _, ok := r.m[id]; !ok {
-		return nil, Errorf(CodeNoRun, "run %d is not open (open one first)", id)
+		return nil, wire.Errorf(wire.CodeNoRun, "run %d is not open (open one first)", id)
 	}
 	c, notes, params, err := Sanitize(raw)
 	if err != nil {
@@ -141,7 +145,7 @@ func (r *Runs) Reset(id int, o FrameOptions) (*Frame, error) {
 func ParseID(s string) (int, error) {
 	id, err := strconv.Atoi(s)
 	if err != nil || id <= 0 {
-		return 0, Errorf(CodeBadArgument, "run id %q: want a positive whole number", Cut(s, EchoMax))
+		return 0, wire.Errorf(wire.CodeBadArgument, "run id %q: want a positive whole number", Cut(s, EchoMax))
 	}
 	return id, nil
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"testing"
+
+	"pcaplay/internal/play/wire"
 )
 
 // TestGoldenNative: the golden run's digest natively (the wasm tests check
@@ -68,17 +70,17 @@ func TestRunsSideBySide(t *testing.T) {
 	if err := r.Close(a); err != nil || r.Len() != 1 {
 		t.Fatalf("close: %v, %d open", err, r.Len())
 	}
-	if _, err := r.Session(a); CodeOf(err) != CodeNoRun {
-		t.Errorf("closed run: error %v (code %s), want %s", err, CodeOf(err), CodeNoRun)
+	if _, err := r.Session(a); wire.CodeOf(err) != wire.CodeNoRun {
+		t.Errorf("closed run: error %v (code %s), want %s", err, wire.CodeOf(err), wire.CodeNoRun)
 	}
-	if _, err := r.Configure(99, state, ConfigureOptions{}); CodeOf(err) != CodeNoRun {
+	if _, err := r.Configure(99, state, ConfigureOptions{}); wire.CodeOf(err) != wire.CodeNoRun {
 		t.Errorf("configure of an unopened run: %v", err)
 	}
 	c := r.Open()
-	if _, err := r.Session(c); CodeOf(err) != CodeNoRun {
+	if _, err := r.Session(c); wire.CodeOf(err) != wire.CodeNoRun {
 		t.Errorf("unconfigured run: %v", err)
 	}
-	if _, err := r.Reset(c, FrameOptions{}); CodeOf(err) != CodeNoRun {
+	if _, err := r.Reset(c, FrameOptions{}); wire.CodeOf(err) != wire.CodeNoRun {
 		t.Errorf("reset of an unconfigured run: %v", err)
 	}
 }
@@ -123,8 +125,8 @@ func TestAdvanceUntilFES(t *testing.T) {
 	}
 	// bad arguments are named and coded
 	for _, o := range []StepOptions{{N: -1}, {UntilFES: -5}, {MaxMs: math.NaN()}, {PC: 5000}} {
-		if _, err := sp.Advance(o); CodeOf(err) != CodeBadArgument {
-			t.Errorf("Advance(%+v): %v (code %s), want %s", o, err, CodeOf(err), CodeBadArgument)
+		if _, err := sp.Advance(o); wire.CodeOf(err) != wire.CodeBadArgument {
+			t.Errorf("Advance(%+v): %v (code %s), want %s", o, err, wire.CodeOf(err), wire.CodeBadArgument)
 		}
 	}
 }
@@ -163,7 +165,7 @@ func TestFrameContents(t *testing.T) {
 	if f.Landscape == nil || f.Landscape.NX != 40 {
 		t.Errorf("restart with zoom on: first frame landscape %+v", f.Landscape)
 	}
-	if _, err := s.View(ViewOptions{Grid: 5000}); CodeOf(err) != CodeBadArgument {
+	if _, err := s.View(ViewOptions{Grid: 5000}); wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("view grid 5000: %v", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/play/wire"
 )
 
 // Session is one run: the solver, the last generation, the bounded
@@ -107,7 +108,7 @@ func (s *Session) Step(n int, stop func() bool) (int, error) {
 			break
 		}
 		if err != nil {
-			return done, Errorf(CodeRunFailed, "%v", err)
+			return done, wire.Errorf(wire.CodeRunFailed, "%v", err)
 		}
 		if s.rec != nil {
 			s.rec.Observe(&snap)
@@ -240,13 +241,13 @@ type FrameOptions struct {
 // Advance applies generations as o says and returns the frame after them.
 func (s *Session) Advance(o StepOptions) (*Frame, error) {
 	if o.N < 0 {
-		return nil, Errorf(CodeBadArgument, "n = %d: must be ≥ 0", o.N)
+		return nil, wire.Errorf(wire.CodeBadArgument, "n = %d: must be ≥ 0", o.N)
 	}
 	if o.UntilFES < 0 {
-		return nil, Errorf(CodeBadArgument, "untilFES = %d: must be ≥ 0", o.UntilFES)
+		return nil, wire.Errorf(wire.CodeBadArgument, "untilFES = %d: must be ≥ 0", o.UntilFES)
 	}
 	if math.IsNaN(o.MaxMs) || o.MaxMs < 0 {
-		return nil, Errorf(CodeBadArgument, "maxMs = %v: must be ≥ 0", o.MaxMs)
+		return nil, wire.Errorf(wire.CodeBadArgument, "maxMs = %v: must be ≥ 0", o.MaxMs)
 	}
 	var deadline time.Time
 	if o.MaxMs > 0 {

@@ -8,6 +8,7 @@ import (
 	"pcaplay/core/contour"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/internal/play/wire"
 )
 
 // Line kinds in Contour.LineKind.
@@ -52,10 +53,10 @@ type plane func(u, v float64, x []float64)
 // plane and builds the iso-lines with core/contour.
 func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLevels int) (*Contour, error) {
 	if nx < 2 || ny < 2 || nx > MaxGrid || ny > MaxGrid {
-		return nil, Errorf(CodeBadArgument, "landscape grid %d×%d: each side must be in [2, %d]", nx, ny, MaxGrid)
+		return nil, wire.Errorf(wire.CodeBadArgument, "landscape grid %d×%d: each side must be in [2, %d]", nx, ny, MaxGrid)
 	}
 	if !(x1 > x0) || !(y1 > y0) || math.IsInf(x1-x0, 0) || math.IsInf(y1-y0, 0) {
-		return nil, Errorf(CodeBadArgument, "landscape extent [%g, %g]×[%g, %g]: empty or not finite", x0, x1, y0, y1)
+		return nil, wire.Errorf(wire.CodeBadArgument, "landscape extent [%g, %g]×[%g, %g]: empty or not finite", x0, x1, y0, y1)
 	}
 	n := p.Dim()
 	ni, ne := p.NumIneq(), p.NumEq()
@@ -129,7 +130,7 @@ func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLe
 // empty extent (x1 ≤ x0) means the problem's box.
 func (s *Session) Landscape(nx, ny int, x0, x1, y0, y1 float64) (*Contour, error) {
 	if s.P.Dim() != 2 {
-		return nil, Errorf(CodeBadArgument, "landscape: %s has D = %d ≠ 2; use the principal-component view", s.Cfg.Problem, s.P.Dim())
+		return nil, wire.Errorf(wire.CodeBadArgument, "landscape: %s has D = %d ≠ 2; use the principal-component view", s.Cfg.Problem, s.P.Dim())
 	}
 	if !(x1 > x0) || !(y1 > y0) {
 		lo, hi := s.P.Bounds()
@@ -292,7 +293,7 @@ type PCView struct {
 // v1, v2. grid ≤ 0 skips the sampling (points only).
 func (s *Session) PCView(grid int) (*PCView, error) {
 	if !s.HasLast {
-		return nil, Errorf(CodeNoRun, "pcview: no population yet: step first")
+		return nil, wire.Errorf(wire.CodeNoRun, "pcview: no population yet: step first")
 	}
 	n := s.P.Dim()
 	l := &s.Last

@@ -1,4 +1,4 @@
-package play
+package wire
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 )
 
 // Error codes: the page decides what to do from the code, never from the
-// message (which is for people). They are part of the Protocol.
+// message (which is for people). They are part of the protocol.
 const (
 	// CodeBadArgument: an argument of a call was malformed or out of
 	// range; the message names it. The run is unchanged.
@@ -29,10 +29,10 @@ const (
 	CodeUnknownCommand = "unknown-command"
 )
 
-// Codes lists every error code, for the Protocol.
+// Codes lists every error code, for the protocol.
 var Codes = []string{CodeBadArgument, CodeNoRun, CodeRunFailed, CodeInternal, CodeExited, CodeWorkerFailed, CodeUnknownCommand}
 
-// Error is an error with a Protocol code.
+// Error is an error with a protocol code.
 type Error struct {
 	Code string
 	Msg  string

@@ -1,4 +1,4 @@
-package play
+package wire
 
 import (
 	"encoding/json"
@@ -10,39 +10,6 @@ import (
 	"sync"
 	"unicode"
 )
-
-// The wire form of the commands' requests and replies, read from the
-// struct tags: one set of rules, which the module's encoder and decoder
-// (pcaplay/wasm), Protocol's key lists and the JSDoc types of
-// site/protocol.js all follow.
-//
-// A struct field is on the wire under the name of its js tag; a field
-// without one, or tagged "-", is not. The tag's options:
-//
-//   - omitempty: a nil slice, map or pointer is left out (the page tests
-//     whether the key is there) instead of sent empty or null;
-//   - string: a []byte or [][]byte holding text (an ECharts option, a CSV
-//     file) is sent as a string or an Array of strings.
-//
-// By Go type, a value on the wire is:
-//
-//	bool, numbers, string, RunID        boolean, number, string, number
-//	[]float64, [N]float64              Float64Array (the page draws from it; the worker transfers it)
-//	[]byte                             Uint8Array
-//	other slices and arrays            Array (a nil slice: an empty one)
-//	map[string]V                       Object
-//	struct                             Object with the fields' js keys
-//	pointer                            the value it points to, or null
-//	JSONText[T]                        T as encoding/json writes it (json tags), parsed by the page
-//
-// Decisions made here:
-//   - A nil []float64 is an empty Float64Array and a nil slice an empty
-//     Array, never null: the page reads .length without a test. A key the
-//     page must test for is omitempty.
-//   - Large nested results (the summarise command's) travel as JSONText:
-//     one JSON.parse in the page is faster than building thousands of
-//     values one call at a time, and those types are view models with
-//     json tags.
 
 // RunID is the id of a run of a module (Runs.Open), a number on the wire.
 type RunID int
@@ -134,8 +101,8 @@ func IsBytes(t reflect.Type) bool {
 
 // TypeName is the name of struct type t in Protocol.Keys and in the JSDoc
 // of site/protocol.js: its Go name, prefixed with its package's name
-// (capitalised) when that is not this package: Frame, LessonFrame,
-// ExperimentResults. A package in wirePrefix has the prefix given there,
+// (capitalised) when that is not package play or one below it: Frame,
+// LessonFrame, ExperimentResults. A package in wirePrefix has the prefix given there,
 // so that a type keeps its name on the wire when its Go package moves.
 func TypeName(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
@@ -143,7 +110,7 @@ func TypeName(t reflect.Type) string {
 	}
 	name := t.Name()
 	pkg := t.PkgPath()
-	if pkg == reflect.TypeFor[Frame]().PkgPath() || pkg == "" {
+	if pkg == "" || pkg == playPkg || strings.HasPrefix(pkg, playPkg+"/") {
 		return name
 	}
 	if p, ok := wirePrefix[pkg]; ok {
@@ -155,6 +122,10 @@ func TypeName(t reflect.Type) string {
 	return string(r) + name
 }
 
+// playPkg is the path of package play: its types and those of the
+// packages below it are named without a prefix.
+const playPkg = "pcaplay/internal/play"
+
 // wirePrefix is the prefix of the types of a package whose name on the
 // wire is not its own: the results model was part of package experiment,
 // and its types keep the names the page knows.
@@ -162,17 +133,17 @@ var wirePrefix = map[string]string{
 	"pcaplay/internal/experiment/results": "Experiment",
 }
 
-// wireType is a struct type reached from the table, with how its keys
-// are read (js tags, or json tags inside a JSONText).
-type wireType struct {
+// Type is a struct type reached from the commands' requests and replies,
+// with how its keys are read (js tags, or json tags inside a JSONText).
+type Type struct {
 	t    reflect.Type
 	json bool
 }
 
-// wireTypes returns every struct type reachable from roots, by TypeName.
+// Types returns every struct type reachable from roots, by TypeName.
 // It panics when two types have one name.
-func wireTypes(roots []reflect.Type) map[string]wireType {
-	out := map[string]wireType{}
+func Types(roots []reflect.Type) map[string]Type {
+	out := map[string]Type{}
 	var walk func(t reflect.Type, inJSON bool)
 	walk = func(t reflect.Type, inJSON bool) {
 		if !inJSON {
@@ -208,7 +179,7 @@ func wireTypes(roots []reflect.Type) map[string]wireType {
 			}
 			return
 		}
-		out[name] = wireType{t, inJSON}
+		out[name] = Type{t, inJSON}
 		if inJSON {
 			for _, f := range jsonFields(t) {
 				walk(f.Type, true)
@@ -265,8 +236,8 @@ func jsonFields(t reflect.Type) []jsonField {
 	return out
 }
 
-// keysOf lists the keys of a wire type.
-func (w wireType) keys() []string {
+// Keys lists the keys of a wire type.
+func (w Type) Keys() []string {
 	var out []string
 	if w.json {
 		for _, f := range jsonFields(w.t) {
@@ -280,12 +251,12 @@ func (w wireType) keys() []string {
 	return out
 }
 
-// jsDocType is the JSDoc type of a value of type t on the wire (in a
+// DocType is the JSDoc type of a value of type t on the wire (in a
 // reply; a request takes the same shapes, with Arrays for typed arrays).
-func jsDocType(t reflect.Type, inJSON, str bool) string {
+func DocType(t reflect.Type, inJSON, str bool) string {
 	if !inJSON {
 		if j := JSONTextType(t); j != nil {
-			return jsDocType(j, true, false)
+			return DocType(j, true, false)
 		}
 	}
 	switch {
@@ -308,15 +279,15 @@ func jsDocType(t reflect.Type, inJSON, str bool) string {
 	case reflect.String:
 		return "string"
 	case reflect.Pointer:
-		return "(" + jsDocType(t.Elem(), inJSON, false) + "|null)"
+		return "(" + DocType(t.Elem(), inJSON, false) + "|null)"
 	case reflect.Slice, reflect.Array:
-		e := jsDocType(t.Elem(), inJSON, false)
+		e := DocType(t.Elem(), inJSON, false)
 		if strings.ContainsAny(e, "|<") {
 			return "Array<" + e + ">"
 		}
 		return e + "[]"
 	case reflect.Map:
-		return "Object<string, " + jsDocType(t.Elem(), inJSON, false) + ">"
+		return "Object<string, " + DocType(t.Elem(), inJSON, false) + ">"
 	case reflect.Struct:
 		if inJSON && (t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler)) {
 			return "*"
@@ -331,9 +302,9 @@ func jsDocType(t reflect.Type, inJSON, str bool) string {
 	return "*"
 }
 
-// jsDocTypedefs writes the JSDoc typedef of every wire type, sorted by
+// Typedefs writes the JSDoc typedef of every wire type, sorted by
 // name.
-func jsDocTypedefs(b *strings.Builder, types map[string]wireType) {
+func Typedefs(b *strings.Builder, types map[string]Type) {
 	names := make([]string, 0, len(types))
 	for n := range types {
 		names = append(names, n)
@@ -347,11 +318,11 @@ func jsDocTypedefs(b *strings.Builder, types map[string]wireType) {
 		b.WriteString("\n/**\n * @typedef {Object} " + n + "\n")
 		if w.json {
 			for _, f := range jsonFields(w.t) {
-				writeProperty(b, f.Key, jsDocType(f.Type, true, false), f.OmitEmpty)
+				writeProperty(b, f.Key, DocType(f.Type, true, false), f.OmitEmpty)
 			}
 		} else {
 			for _, f := range WireFields(w.t) {
-				typ := jsDocType(f.Type, false, f.String)
+				typ := DocType(f.Type, false, f.String)
 				if f.OmitEmpty {
 					typ = strings.TrimSuffix(strings.TrimPrefix(typ, "("), "|null)")
 				}
@@ -362,6 +333,8 @@ func jsDocTypedefs(b *strings.Builder, types map[string]wireType) {
 	}
 }
 
+// writeProperty writes the JSDoc @property line of key, in brackets when
+// optional.
 func writeProperty(b *strings.Builder, key, typ string, optional bool) {
 	if optional {
 		key = "[" + key + "]"
@@ -369,5 +342,5 @@ func writeProperty(b *strings.Builder, key, typ string, optional bool) {
 	b.WriteString(" * @property {" + typ + "} " + key + "\n")
 }
 
-// jsString quotes s as a JavaScript string literal.
-func jsString(s string) string { return strconv.Quote(s) }
+// Quote quotes s as a JavaScript string literal.
+func Quote(s string) string { return strconv.Quote(s) }
