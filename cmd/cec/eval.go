@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
 	"pcaplay/core/problem"
 	"pcaplay/core/suite"
+	"pcaplay/internal/experiment"
 )
 
 // cmdEval evaluates the points on stdin, one per line, and prints
@@ -18,10 +20,11 @@ import (
 // of the CEC 2017 test-vector file. Nothing is printed unless every line is
 // valid: D finite numbers inside the problem's box, whose f, g and h are
 // finite; the error names the first line at fault and the coordinate or
-// value.
+// value. -problem @FILE evaluates a problem typed as formulas
+// (formula.Parse) at -dim, or at the file's dim without -dim.
 func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("eval", "eval -problem C05 -dim 10 [-data official|generated|DIR] < points.txt", stdout)
-	name := fs.String("problem", "", "problem name, C01–C28 (or a 2-D teaching problem)")
+	name := fs.String("problem", "", "problem name, C01–C28 (or a 2-D teaching problem), or @FILE: a problem typed as formulas (docs/guide/formulas.md)")
 	dim := fs.Int("dim", 10, fmt.Sprintf("dimension D, at most %d", suite.MaxDim))
 	data := fs.String("data", dataOfficial, dataUsage)
 	pos, err := parseFlags(fs, args)
@@ -41,8 +44,19 @@ func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := suite.New(*name, *dim, suite.Options{Data: fsys, DataDir: dir})
-	if err != nil {
+	var p problem.Problem
+	if file, ok := strings.CutPrefix(*name, "@"); ok {
+		list, typed, err := experiment.ReadTyped(*name, os.ReadFile)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		if *dim, err = typedDim(fs, *dim, typed); err != nil {
+			return err
+		}
+		if p, err = typed[list].Compile(*dim); err != nil {
+			return badInput("-problem @%s -dim %d: %v", file, *dim, err)
+		}
+	} else if p, err = suite.New(*name, *dim, suite.Options{Data: fsys, DataDir: dir}); err != nil {
 		return badInput("-problem %s -dim %d: %v", *name, *dim, err)
 	}
 	out, err := evalPoints(p, stdin)

@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/stats"
 	"pcaplay/internal/experiment"
 )
@@ -104,7 +108,7 @@ type runOptions struct {
 func parseRun(args []string, stdout, stderr io.Writer) (*runOptions, error) {
 	fs := newFlags("run", "run -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1 [flags]", stdout)
 	algoFlag := fs.String("algo", "", "algorithm or comma list ("+strings.Join(algoNames(), ", ")+")")
-	probFlag := fs.String("problem", "", "problem, comma list, or all (= C01–C28)")
+	probFlag := fs.String("problem", "", "problem, comma list, or all (= C01–C28); @FILE is a problem typed as formulas (docs/guide/formulas.md)")
 	dim := fs.Int("dim", 10, fmt.Sprintf("dimension D, at most %d", experiment.MaxDim))
 	runs := fs.Int("runs", 25, fmt.Sprintf("independent runs per algorithm and problem, at most %d; run r uses seed -seed + r", experiment.MaxRuns))
 	seed := fs.Uint64("seed", 1, "base seed")
@@ -156,9 +160,16 @@ func parseRun(args []string, stdout, stderr io.Writer) (*runOptions, error) {
 	if err != nil {
 		return nil, badInput("-algo %s: %v", *algoFlag, err)
 	}
-	probs, err := experiment.ParseProblems(*probFlag)
+	list, typed, err := experiment.ReadTyped(*probFlag, os.ReadFile)
 	if err != nil {
 		return nil, badInput("%v", err)
+	}
+	probs, err := experiment.ParseProblems(list)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	if *dim, err = typedDim(fs, *dim, typed); err != nil {
+		return nil, err
 	}
 	set, err := experiment.ParseSet(strings.Join(setItems, ","))
 	if err != nil {
@@ -174,12 +185,31 @@ func parseRun(args []string, stdout, stderr io.Writer) (*runOptions, error) {
 	}
 	o.plan, err = experiment.NewPlan(experiment.Config{
 		Algos: algos, Problems: probs, Dim: *dim, Runs: *runs, Seed: *seed, FES: *fes,
-		Data: fsys, DataDir: dir, Label: official.LabelOf, Set: set, Shard: shard,
+		Data: fsys, DataDir: dir, Label: official.LabelOf, Set: set, Shard: shard, Typed: typed,
 	})
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
 	return o, nil
+}
+
+// typedDim is the dimension of a grid or an evaluation: -dim when it is
+// given, else the dim of the typed problems (which must agree), else the
+// default of -dim.
+func typedDim(fs *flagSet, dim int, typed map[string]*formula.Definition) (int, error) {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "dim" })
+	if set || len(typed) == 0 {
+		return dim, nil
+	}
+	ids := slices.Sorted(maps.Keys(typed))
+	d := typed[ids[0]].Dim
+	for _, id := range ids[1:] {
+		if typed[id].Dim != d {
+			return 0, badInput("-problem: %s has dim %d and %s dim %d: give -dim", ids[0], d, id, typed[id].Dim)
+		}
+	}
+	return d, nil
 }
 
 // shardOf is the shard that -shard names: none for "", the batch engine's

@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 )
 
@@ -277,6 +278,40 @@ func ParseProblems(s string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// ReadTyped reads the problems typed as formulas in a -problem list: each
+// item "@FILE" is read with read, parsed (formula.Parse) and replaced in
+// the list by the definition's ID (name_hash), under which the returned
+// map holds it (Config.Typed). Other items are left as they are. Errors
+// name the item: "-problem @p.json: formula: …".
+func ReadTyped(list string, read func(name string) ([]byte, error)) (string, map[string]*formula.Definition, error) {
+	items := strings.Split(list, ",")
+	var typed map[string]*formula.Definition
+	for i, it := range items {
+		it = strings.TrimSpace(it)
+		file, ok := strings.CutPrefix(it, "@")
+		if !ok {
+			continue
+		}
+		if file == "" {
+			return "", nil, fmt.Errorf("-problem %q: '@' without a file name", it)
+		}
+		data, err := read(file)
+		if err != nil {
+			return "", nil, fmt.Errorf("-problem %s: %v", it, err)
+		}
+		def, err := formula.Parse(data)
+		if err != nil {
+			return "", nil, fmt.Errorf("-problem %s: %v", it, err)
+		}
+		if typed == nil {
+			typed = map[string]*formula.Definition{}
+		}
+		typed[def.ID()] = def
+		items[i] = def.ID()
+	}
+	return strings.Join(items, ","), typed, nil
 }
 
 // ParseAlgos parses a comma list of algorithm names, checks that each is

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"pcaplay/core/problem"
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 )
@@ -46,6 +47,10 @@ type Config struct {
 	Set []Assignment
 	// Shard restricts the grid; the zero value means all of it.
 	Shard Shard
+	// Typed are problems typed as formulas, by their ID (ReadTyped): a
+	// name of Problems found here is compiled from its definition at Dim
+	// instead of taken from the catalogue; its records have data "none".
+	Typed map[string]*formula.Definition
 }
 
 // Limits of a grid, so that a typing error gets a message instead of an
@@ -155,7 +160,13 @@ func NewPlan(c Config) (*Plan, error) {
 	opts := suite.Options{Data: c.Data, DataDir: c.DataDir}
 	var names []string
 	for _, name := range c.Problems {
-		p, err := suite.New(name, c.Dim, opts)
+		var p problem.Problem
+		var err error
+		if def, ok := c.Typed[name]; ok {
+			p, err = def.Compile(c.Dim)
+		} else {
+			p, err = suite.New(name, c.Dim, opts)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("-problem %s: %v", name, err)
 		}
@@ -191,6 +202,9 @@ func NewPlan(c Config) (*Plan, error) {
 
 // dataLabel returns the Record.Data of problem name under c.
 func dataLabel(c Config, name string) (string, error) {
+	if _, ok := c.Typed[name]; ok {
+		return DataNone, nil
+	}
 	files, err := suite.DataFiles(name, c.Dim)
 	switch {
 	case err != nil && (c.Data != nil || c.DataDir != ""):

@@ -27,9 +27,12 @@ const MaxConstraints = 1000
 // HashLen is the number of hex digits of a definition's hash.
 const HashLen = 12
 
-// Sep separates the name and the hash in a definition's display name
-// (name@hash).
-const Sep = "@"
+// Sep separates the name and the hash in a definition's display name,
+// name_hash. The record reader of internal/experiment accepts problem names
+// of letters, digits, '_' and '-' only (at most 32), so the separator is
+// one of these; the hash has always HashLen hex digits, so the name is the
+// display name less its last HashLen+1 bytes.
+const Sep = "_"
 
 // Definition is a problem typed as formulas (see Parse).
 type Definition struct {
@@ -355,8 +358,8 @@ func (d *Definition) Canonical() []byte {
 	return b.Bytes()
 }
 
-// ID returns the display name of the definition, name@hash, which names
-// it in records: two definitions with one name but different formulas or
+// ID returns the display name of the definition, name_hash (see Sep),
+// which names it in records: two definitions with one name but different formulas or
 // boxes have different IDs.
 func (d *Definition) ID() string { return d.Name + Sep + d.Hash }
 
@@ -425,7 +428,7 @@ func (p *Problem) all() []*Program {
 	return append(append([]*Program{p.f}, p.g...), p.h...)
 }
 
-// Name returns name@hash (Definition.ID).
+// Name returns the display name name_hash (Definition.ID).
 func (p *Problem) Name() string { return p.id }
 
 // Dim returns the dimension.

@@ -38,7 +38,7 @@ func TestExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Name() != d.Name+"@"+d.Hash || len(d.Hash) != HashLen {
+		if p.Name() != d.Name+"_"+d.Hash || len(d.Hash) != HashLen {
 			t.Errorf("%s: name %q", f, p.Name())
 		}
 		o, ok := p.(problem.Optimum)
@@ -155,7 +155,7 @@ func TestHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if da.ID() != db.ID() || da.ID() == dc.ID() || !strings.HasPrefix(da.ID(), "p@") {
+	if da.ID() != db.ID() || da.ID() == dc.ID() || !strings.HasPrefix(da.ID(), "p_") {
 		t.Errorf("IDs %s %s %s", da.ID(), db.ID(), dc.ID())
 	}
 	if got := string(da.Canonical()); got != `{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1+x2","g":[],"h":[]}` {
