@@ -11,6 +11,7 @@ import (
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
 	"pcaplay/core/solver"
+	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -293,18 +294,25 @@ type Scoreboard struct {
 	Partial bool `js:"partial"`
 	At      int  `js:"at"`
 	MaxFES  int  `js:"maxFES"`
-	// CSV and LaTeX are the board as files (ScoreboardCSV,
-	// ScoreboardLaTeX), rows named as the compare chart names the runs.
+	// CSV and LaTeX are the board as files (export.ScoreboardCSV and
+	// ScoreboardLaTeX of Board), rows named as the compare chart names
+	// the runs.
 	// Set by Runs.Compare.
 	CSV   string `js:"csv"`
 	LaTeX string `js:"latex"`
+}
+
+// Board is the board as package export writes it, its rows named names.
+func (sb Scoreboard) Board(names []string) export.Board {
+	return export.Board{Letters: RunLetters[:len(sb.FES)], Names: names, Eps: ScoreTargets, FES: sb.FES,
+		FBest: sb.FBest, Known: sb.Known, Partial: sb.Partial, At: sb.At, MaxFES: sb.MaxFES}
 }
 
 // Score returns the scoreboard of the sessions (one problem).
 func Score(ss []*Session) Scoreboard {
 	sb := Scoreboard{Targets: []string{"feasible"}, FBest: math.NaN()}
 	for _, e := range ScoreTargets {
-		sb.Targets = append(sb.Targets, "f − f_best ≤ "+formatEps(e))
+		sb.Targets = append(sb.Targets, "f − f_best ≤ "+export.FormatEps(e))
 	}
 	if len(ss) > 0 {
 		if o, ok := ss[0].P.(problem.Optimum); ok {
@@ -336,10 +344,6 @@ func Score(ss []*Session) Scoreboard {
 		sb.FES = append(sb.FES, row)
 	}
 	return sb
-}
-
-func formatEps(e float64) string {
-	return strings.Replace(strings.Replace(strconv.FormatFloat(e, 'e', -1, 64), "e-0", "e-", 1), "e+0", "e+", 1)
 }
 
 // CompareOptions say what a compare frame carries.
@@ -415,8 +419,8 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 			sb.Partial = true
 		}
 	}
-	sb.CSV = string(ScoreboardCSV(*sb, names))
-	sb.LaTeX = string(ScoreboardLaTeX(*sb, names, ss[0].Cfg.Problem, ss[0].Cfg.Dim))
+	sb.CSV = string(export.ScoreboardCSV(sb.Board(names)))
+	sb.LaTeX = string(export.ScoreboardLaTeX(sb.Board(names), ss[0].Cfg.Problem, ss[0].Cfg.Dim))
 	if o.Chart {
 		pts := ChartPoints
 		if o.Playing {
@@ -510,7 +514,7 @@ func comparePC(ss []*Session, grid int) ([]*PCView, error) {
 	if err != nil {
 		return nil, err
 	}
-	varianceCSV := VarianceCSV(pr.Values)
+	varianceCSV := export.VarianceCSV(pr.Values)
 	v1, v2 := pr.Vectors[:n], pr.Vectors[n:2*n]
 	views := make([]*PCView, len(ss))
 	var pts [][]float64

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -210,7 +211,7 @@ func TestCompareScoreboard(t *testing.T) {
 	}
 	// its files: every run at the end of its budget, rows named as the chart's
 	if a, _ := r.Session(ids[0]); sb.Partial || sb.At != a.Last.FES || sb.MaxFES != 6000 ||
-		!strings.Contains(sb.CSV, setup.Names[1]) || sb.LaTeX != string(ScoreboardLaTeX(sb, setup.Names, "circle", 2)) || strings.HasPrefix(sb.LaTeX, "% Partial") {
+		!strings.Contains(sb.CSV, setup.Names[1]) || sb.LaTeX != string(export.ScoreboardLaTeX(sb.Board(setup.Names), "circle", 2)) || strings.HasPrefix(sb.LaTeX, "% Partial") {
 		t.Errorf("board's files at the end: partial %v at %d of %d\n%s\n%s", sb.Partial, sb.At, sb.MaxFES, sb.CSV, sb.LaTeX)
 	}
 	if len(cf.Colors) != 2 || cf.Colors[0] == cf.Colors[1] || !strings.Contains(string(cf.Chart), setup.Names[1]) {

@@ -8,6 +8,7 @@ import (
 	"pcaplay/core/contour"
 	"pcaplay/core/pca"
 	"pcaplay/core/problem"
+	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -281,7 +282,7 @@ type PCView struct {
 	Best []float64 `js:"best"`
 	// VarianceJS is the explained-variance chart's option.
 	VarianceJS []byte `js:"variance,string"`
-	// VarianceCSV is the same explained variance as CSV (VarianceCSV),
+	// VarianceCSV is the same explained variance as CSV (export.VarianceCSV),
 	// the chart's export.
 	VarianceCSV []byte `js:"varianceCSV,string"`
 	// Contour is the plane's, when sampled.
@@ -320,7 +321,7 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 	if err != nil {
 		return nil, err
 	}
-	pv.VarianceCSV = VarianceCSV(pr.Values)
+	pv.VarianceCSV = export.VarianceCSV(pr.Values)
 	if grid <= 0 {
 		return pv, nil
 	}
