@@ -43,7 +43,8 @@ test-js:
 FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
 	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
-	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv
+	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv \
+	./core/problem/formula:FuzzParse ./core/problem/formula:FuzzEval
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \
@@ -53,7 +54,7 @@ fuzz:
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/... ./internal/experiment/... ./internal/play/... ./core/stats/ ./core/chart/ ./core/contour/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run 'Golden|RasSum|Fill2' ./core/solver/ ./core/pca/ ./core/problem/cec2017/
-	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/ ./core/problem/formula/
 
 ## test-e2e: the browser tests; -timeout 40m because the suite (about 5 min on an idle 2-core
 ## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min;

@@ -99,9 +99,13 @@ func checkInts(n *node, inInt bool) error {
 			return nil
 		case kD, kIdx:
 			return nil
-		case kNeg, kAdd, kSub, kMul:
+		case kNeg, kAdd, kSub, kMul, kDiv:
+		case kCall:
+			if n.fn != "floor" && n.fn != "ceil" {
+				return errAt(n.col, "%s in an index or a bound of sum or prod, which must be an integer expression of integers, D and indices with + - * / floor ceil", describeNode(n))
+			}
 		default:
-			return errAt(n.col, "%s in an index or a bound of sum or prod, which must be an integer expression of integers, D and indices with + - *", describeNode(n))
+			return errAt(n.col, "%s in an index or a bound of sum or prod, which must be an integer expression of integers, D and indices with + - * / floor ceil", describeNode(n))
 		}
 	}
 	switch n.kind {
@@ -175,6 +179,24 @@ func (c *checker) intVal(n *node) (int64, error) {
 	case kNeg:
 		a, err := c.intVal(n.args[0])
 		return -a, err
+	case kCall: // floor or ceil
+		if q := n.args[0]; q.kind == kDiv {
+			a, b, err := c.intPair(q)
+			if err != nil {
+				return 0, err
+			}
+			return divRound(a, b, n.fn == "ceil"), nil
+		}
+		return c.intVal(n.args[0])
+	case kDiv:
+		a, b, err := c.intPair(n)
+		if err != nil {
+			return 0, err
+		}
+		if a%b != 0 {
+			return 0, errAt(n.col, "%d/%d is not an integer%s (floor(a/b) and ceil(a/b) round)", a, b, c.where())
+		}
+		return a / b, nil
 	default:
 		a, err := c.intVal(n.args[0])
 		if err != nil {
@@ -200,6 +222,33 @@ func (c *checker) intVal(n *node) (int64, error) {
 		return 0, errAt(n.col, "integer expression too large (%d)%s", v, c.where())
 	}
 	return v, nil
+}
+
+// intPair evaluates the operands of the division n; b must not be 0.
+func (c *checker) intPair(n *node) (a, b int64, err error) {
+	if a, err = c.intVal(n.args[0]); err != nil {
+		return 0, 0, err
+	}
+	if b, err = c.intVal(n.args[1]); err != nil {
+		return 0, 0, err
+	}
+	if b == 0 {
+		return 0, 0, errAt(n.col, "division by 0 in an integer expression%s", c.where())
+	}
+	return a, b, nil
+}
+
+// divRound is a/b rounded down, or up with ceil.
+func divRound[T int | int64](a, b T, ceil bool) T {
+	q := a / b
+	if r := a % b; r != 0 && (r < 0) != (b < 0) != ceil {
+		if ceil {
+			q++
+		} else {
+			q--
+		}
+	}
+	return q
 }
 
 func abs64(a int64) int64 {
@@ -385,6 +434,14 @@ func (b *builder) intFn(n *node) ifn {
 	case kNeg:
 		a := b.intFn(n.args[0])
 		return func(s *state) int { return -a(s) }
+	case kCall:
+		q := n.args[0]
+		if q.kind != kDiv {
+			return b.intFn(q)
+		}
+		l, r := b.intFn(q.args[0]), b.intFn(q.args[1])
+		ceil := n.fn == "ceil"
+		return func(s *state) int { return divRound(l(s), r(s), ceil) }
 	}
 	l, r := b.intFn(n.args[0]), b.intFn(n.args[1])
 	switch n.kind {
@@ -392,6 +449,8 @@ func (b *builder) intFn(n *node) ifn {
 		return func(s *state) int { return l(s) + r(s) }
 	case kSub:
 		return func(s *state) int { return l(s) - r(s) }
+	case kDiv: // exact: the checker has proved it
+		return func(s *state) int { return l(s) / r(s) }
 	}
 	return func(s *state) int { return l(s) * r(s) }
 }
