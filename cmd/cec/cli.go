@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/internal/atomicfile"
@@ -126,7 +127,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table)\n", name)
+		fmt.Fprintf(stderr, "%s\n", oneLine(fmt.Sprintf("cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table)", name)))
 		return exitBadInput
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
@@ -143,11 +144,53 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return code
 }
 
-// oneLine folds a message onto one line.
+// oneLine folds a message onto one line and bounds what it echoes: a
+// word (a run without spaces: a flag's value, a quoted name, a path) longer
+// than maxWord bytes keeps its first and last bytes around "…" and says its
+// length, and the whole line is cut at maxLine bytes. A 30 KB -algo value
+// thus gives a line of about 200 bytes, not two copies of the value.
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.ReplaceAll(s, "\r\n", "; ")
-	return strings.ReplaceAll(s, "\n", "; ")
+	s = strings.ReplaceAll(s, "\n", "; ")
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if len(w) > maxWord {
+			words[i] = cutMiddle(w, 48, 16)
+		}
+	}
+	s = strings.Join(words, " ")
+	if len(s) > maxLine {
+		s = runeHead(s, maxLine) + fmt.Sprintf("… (%d bytes)", len(s))
+	}
+	return s
+}
+
+// The bounds of oneLine: a word, a line.
+const (
+	maxWord = 120
+	maxLine = 2000
+)
+
+// cutMiddle keeps about head bytes of w's start and tail bytes of its end
+// (on rune boundaries) and says between them the length of the value, w
+// without the quotes, brackets and punctuation around it.
+func cutMiddle(w string, head, tail int) string {
+	t := len(w) - tail
+	for t < len(w) && !utf8.RuneStart(w[t]) {
+		t++
+	}
+	n := len(strings.TrimRight(strings.TrimLeft(w, `"'(`), `"':,;)`))
+	return fmt.Sprintf("%s…(%d bytes)…%s", runeHead(w, head), n, w[t:])
+}
+
+// runeHead is the longest prefix of s of at most n bytes that ends on a
+// rune boundary.
+func runeHead(s string, n int) string {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:min(n, len(s))]
 }
 
 // flagSet is a flag set that reports nothing itself: a parse error becomes
