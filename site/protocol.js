@@ -1,9 +1,9 @@
 // protocol.js: the Go↔JS protocol (commands, message keys, error codes,
 // shared constants) as one frozen object, the types of the commands'
 // requests and replies, and the page's client of the module. GENERATED from
-// internal/play (protocol.go, commands.go and the js tags of the types):
+// internal/play/protocol (protocol.go, commands.go and the js tags of the types):
 //
-//	go test ./internal/play -run TestProtocolJS -update
+//	go test ./internal/play/protocol -run TestProtocolJS -update
 //
 // Do not edit by hand; TestProtocolJS fails when this file and Go disagree.
 

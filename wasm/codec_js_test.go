@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/protocol"
 	"pcaplay/internal/play/wire"
 )
 
@@ -81,7 +82,7 @@ func TestEncoder(t *testing.T) {
 // Every command's request and reply types are covered by the wire rules:
 // their decoder and encoder build (a type the rules do not cover panics).
 func TestCodecs(t *testing.T) {
-	for _, c := range play.Commands() {
+	for _, c := range protocol.Commands() {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -97,26 +98,26 @@ func TestCodecs(t *testing.T) {
 // The decoder reads a request's fields by the wire rules and names a bad
 // one.
 func TestRequestDecoder(t *testing.T) {
-	dec := requestDecoder(reflect.TypeFor[play.LandscapeRequest]())
+	dec := requestDecoder(reflect.TypeFor[protocol.LandscapeRequest]())
 	r, err := dec("landscape", js.ValueOf(M{"run": 2, "nx": 30, "extent": []any{0, 1, 2, 3}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lr := r.(*play.LandscapeRequest)
+	lr := r.(*protocol.LandscapeRequest)
 	if lr.Run != 2 || *lr.NX != 30 || lr.NY != nil || !reflect.DeepEqual(lr.Extent, []float64{0, 1, 2, 3}) {
 		t.Errorf("landscape request %+v", lr)
 	}
-	r, err = requestDecoder(reflect.TypeFor[play.ConfigureRequest]())("configure", js.ValueOf(M{"run": 1, "state": M{"seed": 5, "zoom": true, "x": nil},
+	r, err = requestDecoder(reflect.TypeFor[protocol.ConfigureRequest]())("configure", js.ValueOf(M{"run": 1, "state": M{"seed": 5, "zoom": true, "x": nil},
 		"options": M{"view": M{"zoom": true, "grid": 30}, "record": true}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr := r.(*play.ConfigureRequest)
+	cr := r.(*protocol.ConfigureRequest)
 	if !reflect.DeepEqual(cr.State, map[string]string{"seed": "5", "zoom": "true"}) || !cr.Options.View.Zoom || cr.Options.View.Grid != 30 || !cr.Options.Record {
 		t.Errorf("configure request %+v", cr)
 	}
-	r, err = requestDecoder(reflect.TypeFor[play.SummariseRequest]())("summarise", js.ValueOf(M{"jsonl": "x", "options": M{"dim": 10}}))
-	if err != nil || string(r.(*play.SummariseRequest).Options) != `{"dim":10}` {
+	r, err = requestDecoder(reflect.TypeFor[protocol.SummariseRequest]())("summarise", js.ValueOf(M{"jsonl": "x", "options": M{"dim": 10}}))
+	if err != nil || string(r.(*protocol.SummariseRequest).Options) != `{"dim":10}` {
 		t.Errorf("summarise options as an object: %v %v", r, err)
 	}
 	for _, c := range []struct {
@@ -124,13 +125,13 @@ func TestRequestDecoder(t *testing.T) {
 		req  js.Value
 		want string
 	}{
-		{reflect.TypeFor[play.StepRequest](), js.ValueOf(M{"run": 1, "options": M{"chart": 1}}), "step options.chart: want a boolean, got a number"},
-		{reflect.TypeFor[play.StepRequest](), js.ValueOf(M{"run": 1.5}), `run id "1.5"`},
-		{reflect.TypeFor[play.StepRequest](), js.Undefined(), "step: want a request object, got undefined"},
-		{reflect.TypeFor[play.CompareRequest](), js.ValueOf(M{"runs": M{}}), "compare runs: want an array, got an object"},
-		{reflect.TypeFor[play.CompareRequest](), js.ValueOf(M{"runs": []any{1, "2"}}), "run id: want a number from open(), got 2"},
-		{reflect.TypeFor[play.LandscapeRequest](), js.ValueOf(M{"run": 1, "extent": []any{0, "1"}}), "landscape extent[1]: want a number, got a string"},
-		{reflect.TypeFor[play.SummariseRequest](), js.ValueOf(M{"jsonl": "", "options": 3}), "summarise options: want an object, got a number"},
+		{reflect.TypeFor[protocol.StepRequest](), js.ValueOf(M{"run": 1, "options": M{"chart": 1}}), "step options.chart: want a boolean, got a number"},
+		{reflect.TypeFor[protocol.StepRequest](), js.ValueOf(M{"run": 1.5}), `run id "1.5"`},
+		{reflect.TypeFor[protocol.StepRequest](), js.Undefined(), "step: want a request object, got undefined"},
+		{reflect.TypeFor[protocol.CompareRequest](), js.ValueOf(M{"runs": M{}}), "compare runs: want an array, got an object"},
+		{reflect.TypeFor[protocol.CompareRequest](), js.ValueOf(M{"runs": []any{1, "2"}}), "run id: want a number from open(), got 2"},
+		{reflect.TypeFor[protocol.LandscapeRequest](), js.ValueOf(M{"run": 1, "extent": []any{0, "1"}}), "landscape extent[1]: want a number, got a string"},
+		{reflect.TypeFor[protocol.SummariseRequest](), js.ValueOf(M{"jsonl": "", "options": 3}), "summarise options: want an object, got a number"},
 	} {
 		_, err := requestDecoder(c.t)(strings.TrimSuffix(strings.Fields(c.want)[0], ":"), c.req)
 		if err == nil || !strings.Contains(err.Error(), c.want) || wire.CodeOf(err) != wire.CodeBadArgument {

@@ -3,6 +3,6 @@
 // which holds everything else (sanitising the URL, the runs, their frames
 // and views) as plain Go. Build it with GOOS=js GOARCH=wasm; main_js.go
 // installs globalThis.pcaplay, one function per command of the table
-// play.Commands (internal/play/commands.go), and codec_js.go is the one
+// protocol.Commands (internal/play/protocol), and codec_js.go is the one
 // encoder of replies and decoder of requests, driven by the js tags.
 package main

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/protocol"
 	"pcaplay/internal/play/wire"
 )
 
@@ -14,19 +15,19 @@ import (
 var runs = play.NewRuns()
 
 func main() {
-	js.Global().Set("pcaplay", API(play.Commands()))
+	js.Global().Set("pcaplay", API(protocol.Commands()))
 	select {}
 }
 
 // API returns the object installed as globalThis.pcaplay: one function per
-// command of cmds (play.Commands, the table), each taking its request
+// command of cmds (protocol.Commands, the table), each taking its request
 // object and answering its reply, encoded by the js tags (codec_js.go).
 // Every function recovers panics and returns {error, code} instead of
 // throwing, so a bug in one call never kills the module: the page shows
 // the error and a reset builds a fresh run. A failed command returns
 // {error, code} too.
-func API(cmds []play.Command) js.Value {
-	host := &play.Host{Runs: runs, LinearMemory: linearMemory}
+func API(cmds []protocol.Command) js.Value {
+	host := &protocol.Host{Runs: runs, LinearMemory: linearMemory}
 	api := object()
 	for _, c := range cmds {
 		api.Set(c.Name, dispatch(host, c))
@@ -37,7 +38,7 @@ func API(cmds []play.Command) js.Value {
 // dispatch returns the function of command c. Its decoder and encoder are
 // built on its first call (a starting worker builds none it does not use;
 // TestCodecs builds every command's).
-func dispatch(h *play.Host, c play.Command) js.Func {
+func dispatch(h *protocol.Host, c protocol.Command) js.Func {
 	var decode func(cmd string, v js.Value) (any, error)
 	var encodeReply encoder
 	return js.FuncOf(func(_ js.Value, args []js.Value) (res any) {

@@ -12,14 +12,15 @@ import (
 	"testing"
 
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/protocol"
 	"pcaplay/internal/play/wire"
 )
 
 // api is the module's API with a test-only command beside the table's:
 // forcePanic panics, as a bug in a command would.
-var api = API(append(play.Commands(), play.Command{Name: "forcePanic", Doc: "panics (a test hook)",
-	Request: reflect.TypeFor[play.Empty](), Reply: reflect.TypeFor[bool](),
-	Handle: func(*play.Host, any) (any, error) { panic("forced panic (test hook)") }}))
+var api = API(append(protocol.Commands(), protocol.Command{Name: "forcePanic", Doc: "panics (a test hook)",
+	Request: reflect.TypeFor[protocol.Empty](), Reply: reflect.TypeFor[bool](),
+	Handle: func(*protocol.Host, any) (any, error) { panic("forced panic (test hook)") }}))
 
 // M is a request object.
 type M = map[string]any
@@ -81,11 +82,11 @@ func keys(v js.Value) []string {
 // (all of them when all is set).
 func checkKeys(t *testing.T, what string, v js.Value, all bool) {
 	t.Helper()
-	want := play.Protocol().Keys[what]
+	want := protocol.Protocol().Keys[what]
 	got := keys(v)
 	for _, k := range got {
 		if !slices.Contains(want, k) {
-			t.Errorf("%s has key %q, which play.Protocol().Keys[%q] does not list (%v)", what, k, what, want)
+			t.Errorf("%s has key %q, which protocol.Protocol().Keys[%q] does not list (%v)", what, k, what, want)
 		}
 	}
 	if all {
@@ -120,23 +121,23 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
-// protocol() returns play.Protocol (the worker compares its version).
+// protocol() returns protocol.Protocol (the worker compares its version).
 func TestProtocolFromModule(t *testing.T) {
 	p := mustOK(t, callAPI(t, "protocol", M{}))
-	if p.Get("version").Int() != play.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != wire.CodeNoRun {
+	if p.Get("version").Int() != protocol.ProtocolVersion || p.Get("errors").Get("NO_RUN").String() != wire.CodeNoRun {
 		t.Errorf("protocol(): version %v, NO_RUN %v", p.Get("version"), p.Get("errors").Get("NO_RUN"))
 	}
-	for _, c := range play.Protocol().Commands {
+	for _, c := range protocol.Protocol().Commands {
 		if api.Get(c.Name).Type() != js.TypeFunction {
 			t.Errorf("the protocol names command %q, which the module does not have", c.Name)
 		}
 	}
-	if n := len(keys(API(play.Commands()))); n != len(play.Protocol().Commands) {
-		t.Errorf("the module has %d commands, the protocol %d", n, len(play.Protocol().Commands))
+	if n := len(keys(API(protocol.Commands()))); n != len(protocol.Protocol().Commands) {
+		t.Errorf("the module has %d commands, the protocol %d", n, len(protocol.Protocol().Commands))
 	}
 }
 
-// Every object the module returns has the keys play.Protocol lists.
+// Every object the module returns has the keys protocol.Protocol lists.
 func TestFramesFollowTheProtocol(t *testing.T) {
 	id, r := configured(t, map[string]string{"problem": "rosenbrock", "algo": "pmode", "seed": "3", "pcaprob": "1", "zoom": "pop"})
 	checkKeys(t, "Configured", r, true)
@@ -247,7 +248,7 @@ func TestBadArgumentsNameTheValue(t *testing.T) {
 
 func TestPanicBecomesError(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "rosenbrock"})
-	if !API(play.Commands()).Get("forcePanic").IsUndefined() {
+	if !API(protocol.Commands()).Get("forcePanic").IsUndefined() {
 		t.Error("the module's API has forcePanic: a test hook in production")
 	}
 	msg, code := errorOf(callAPI(t, "forcePanic", M{}))

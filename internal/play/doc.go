@@ -1,6 +1,7 @@
-// Package play is the playground's run model, in plain Go: everything the
-// browser's WebAssembly module does except the syscall/js seam (which is
-// pcaplay/wasm), so that it builds, is tested and is benchmarked natively.
+// Package play is the playground's run model, in plain Go: with the
+// packages below it, everything the browser's WebAssembly module does
+// except the syscall/js seam (which is pcaplay/wasm), so that it builds,
+// is tested and is benchmarked natively.
 //
 // The path of a run:
 //
@@ -17,12 +18,11 @@
 //     Operator, and the 2-D landscape's Zoom window.
 //   - Runs holds several sessions by id, so one module (one Web Worker) can
 //     keep several runs at once: compare mode, or a worker of a pool.
-//   - Commands is the table of the module's commands: each a request and
-//     a reply struct whose js tags are their keys on the wire (package wire),
-//     and its handler. Protocol is the contract with the page's
-//     JavaScript: the commands, the keys, error codes and shared
-//     constants. site/protocol.js is generated from it, with the page's
-//     client of the commands (see TestProtocolJS).
+//
+// Beside it, in packages of their own: the module's commands and the
+// protocol with the page (package protocol, which serves this package's
+// runs), the wire form of requests and replies and the error codes
+// (package wire), and the files a run exports (package export).
 //
 // Every run is a function of its Config: the same Config gives the same
 // frames bit for bit, natively and in the browser (RunDigest, Golden).

@@ -1,11 +1,8 @@
 package play
 
 import (
-	"slices"
 	"strings"
 	"testing"
-
-	"pcaplay/internal/lesson"
 )
 
 func TestLesson(t *testing.T) {
@@ -34,22 +31,5 @@ func TestLesson(t *testing.T) {
 	r3, _ := Lesson(map[string]string{}, LessonOptions{Landscape: true})
 	if r3.Landscape != c {
 		t.Fatal("the landscape is sampled again instead of reused")
-	}
-}
-
-// The protocol lists the lesson's layers and controls and the keys of its
-// frame (its js tags).
-func TestProtocolLesson(t *testing.T) {
-	p := Protocol()
-	if p.Lesson.Name != lesson.Name || !slices.Equal(p.Lesson.Layers, lesson.Layers()) || !slices.Equal(p.Lesson.Controls, lesson.Controls()) {
-		t.Fatalf("protocol lesson %+v", p.Lesson)
-	}
-	for _, k := range []string{"step", "seed", "bestFit", "allFit", "gen", "steps", "playground"} {
-		if !slices.Contains(p.Keys["LessonFrame"], k) {
-			t.Errorf("LessonFrame keys %v lack %q", p.Keys["LessonFrame"], k)
-		}
-	}
-	if !slices.ContainsFunc(p.Commands, func(c CommandSpec) bool { return c.Name == "lesson" && c.Reply == "LessonReply" }) {
-		t.Error("the lesson command is not in the protocol")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -58,13 +59,13 @@ func TestSummarise(t *testing.T) {
 	if err := json.Unmarshal(got, &keys); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Protocol().Keys["ExperimentResults"] {
+	for _, k := range resultsKeys("ExperimentResults") {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("results have no key %q", k)
 		}
 	}
-	if len(keys) != len(Protocol().Keys["ExperimentResults"]) {
-		t.Errorf("results keys %d, protocol lists %v", len(keys), Protocol().Keys["ExperimentResults"])
+	if len(keys) != len(resultsKeys("ExperimentResults")) {
+		t.Errorf("results keys %d, protocol lists %v", len(keys), resultsKeys("ExperimentResults"))
 	}
 	// no options: the defaults
 	if _, err := Summarise(lines, nil); err != nil {
@@ -203,7 +204,7 @@ func TestSummariseGrid(t *testing.T) {
 	if err := json.Unmarshal(got, &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Protocol().Keys["ExperimentProgress"] {
+	for _, k := range resultsKeys("ExperimentProgress") {
 		if _, ok := res.Progress[k]; !ok {
 			t.Errorf("progress has no key %q", k)
 		}
@@ -219,4 +220,10 @@ func TestSummariseGrid(t *testing.T) {
 	if err == nil || !errors.As(err, &pe) || pe.Code != wire.CodeBadArgument || !strings.Contains(err.Error(), "not a run of the grid") {
 		t.Errorf("records beyond the grid's runs: %v", err)
 	}
+}
+
+// resultsKeys lists the keys on the wire of the type name reached from
+// the summarise command's reply (its entry of the protocol's Keys).
+func resultsKeys(name string) []string {
+	return wire.Types([]reflect.Type{reflect.TypeFor[wire.JSONText[results.Results]]()})[name].Keys()
 }

@@ -1,4 +1,4 @@
-package play
+package protocol
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcaplay/internal/play"
 	"pcaplay/internal/play/wire"
 )
 
@@ -71,13 +72,13 @@ func TestWireKeys(t *testing.T) {
 		key  string
 		want string
 	}{
-		{reflect.TypeFor[Frame](), "f", "Float64Array"},
-		{reflect.TypeFor[Frame](), "charts", "string[]"},
-		{reflect.TypeFor[Contour](), "extent", "Float64Array"},
-		{reflect.TypeFor[Contour](), "mask", "Uint8Array"},
-		{reflect.TypeFor[PCView](), "variance", "string"},
-		{reflect.TypeFor[Configured](), "landscape", "(Contour|null)"},
-		{reflect.TypeFor[CompareSetup](), "values", "Array<Object<string, string>>"},
+		{reflect.TypeFor[play.Frame](), "f", "Float64Array"},
+		{reflect.TypeFor[play.Frame](), "charts", "string[]"},
+		{reflect.TypeFor[play.Contour](), "extent", "Float64Array"},
+		{reflect.TypeFor[play.Contour](), "mask", "Uint8Array"},
+		{reflect.TypeFor[play.PCView](), "variance", "string"},
+		{reflect.TypeFor[play.Configured](), "landscape", "(Contour|null)"},
+		{reflect.TypeFor[play.CompareSetup](), "values", "Array<Object<string, string>>"},
 	} {
 		for _, f := range wire.WireFields(c.t) {
 			if f.Key == c.key {
@@ -105,7 +106,7 @@ func TestWireFieldsStringOption(t *testing.T) {
 // the requests document; a run's commands act on the run the request
 // names.
 func TestCommandsNatively(t *testing.T) {
-	h := &Host{Runs: NewRuns()}
+	h := &Host{Runs: play.NewRuns()}
 	cmd := map[string]Command{}
 	for _, c := range Commands() {
 		cmd[c.Name] = c
@@ -121,67 +122,67 @@ func TestCommandsNatively(t *testing.T) {
 	if p := call("protocol", &Empty{}).(wire.JSONText[ProtocolSpec]); !strings.Contains(string(p), `"version":`) {
 		t.Errorf("protocol: %.80s", p)
 	}
-	if c := call("catalog", &Empty{}).(Catalog); len(c.Problems) < 28 || len(c.Algorithms) < 5 {
+	if c := call("catalog", &Empty{}).(play.Catalog); len(c.Problems) < 28 || len(c.Algorithms) < 5 {
 		t.Errorf("catalog: %d problems, %d algorithms", len(c.Problems), len(c.Algorithms))
 	}
 	id := call("open", &Empty{}).(wire.RunID)
-	cf := call("configure", &ConfigureRequest{Run: id, State: map[string]string{"problem": "circle", "seed": "2"}}).(*Configured)
+	cf := call("configure", &ConfigureRequest{Run: id, State: map[string]string{"problem": "circle", "seed": "2"}}).(*play.Configured)
 	if cf.Config["seed"] != "2" || cf.Landscape == nil {
 		t.Errorf("configure: config %v, landscape %v", cf.Config, cf.Landscape != nil)
 	}
-	if f := call("step", &StepRequest{Run: id, Options: StepOptions{N: 3}}).(*Frame); f.Applied != 3 {
+	if f := call("step", &StepRequest{Run: id, Options: play.StepOptions{N: 3}}).(*play.Frame); f.Applied != 3 {
 		t.Errorf("step: applied %d", f.Applied)
 	}
-	if c := call("landscape", &LandscapeRequest{Run: id}).(*Contour); c.NX != LandscapeGrid || c.NY != LandscapeGrid {
+	if c := call("landscape", &LandscapeRequest{Run: id}).(*play.Contour); c.NX != play.LandscapeGrid || c.NY != play.LandscapeGrid {
 		t.Errorf("landscape without a grid: %d×%d", c.NX, c.NY)
 	}
 	nx := 30
-	if c := call("landscape", &LandscapeRequest{Run: id, NX: &nx, Extent: []float64{0, 1, 0, 2}}).(*Contour); c.NY != 30 || c.Extent != [4]float64{0, 1, 0, 2} {
+	if c := call("landscape", &LandscapeRequest{Run: id, NX: &nx, Extent: []float64{0, 1, 0, 2}}).(*play.Contour); c.NY != 30 || c.Extent != [4]float64{0, 1, 0, 2} {
 		t.Errorf("landscape nx = 30 over [0,1]×[0,2]: %d×%d over %v", c.NX, c.NY, c.Extent)
 	}
-	if c := call("view", &ViewRequest{Run: id, Options: ViewOptions{Grid: 20}}).(*Contour); c.NX != 20 {
+	if c := call("view", &ViewRequest{Run: id, Options: play.ViewOptions{Grid: 20}}).(*play.Contour); c.NX != 20 {
 		t.Errorf("view grid 20: %d", c.NX)
 	}
-	if f := call("reset", &ResetRequest{Run: id}).(*Frame); f.Status.Generation != 0 {
+	if f := call("reset", &ResetRequest{Run: id}).(*play.Frame); f.Status.Generation != 0 {
 		t.Errorf("reset: generation %d", f.Status.Generation)
 	}
-	if e := call("export", &ExportRequest{Run: id, What: "command"}).(*Export); !strings.Contains(e.Text, "circle") {
+	if e := call("export", &ExportRequest{Run: id, What: "command"}).(*play.Export); !strings.Contains(e.Text, "circle") {
 		t.Errorf("export command: %q", e.Text)
 	}
-	if d := call("digest", &DigestRequest{State: Golden.State}).(DigestReply); d.Generations == 0 {
+	if d := call("digest", &DigestRequest{State: play.Golden.State}).(DigestReply); d.Generations == 0 {
 		t.Errorf("digest without steps: %+v", d)
 	}
-	steps := Golden.Steps
-	if d := call("digest", &DigestRequest{State: Golden.State, Steps: &steps}).(DigestReply); d.Hash != Golden.Hash {
-		t.Errorf("digest hash %s, want %s", d.Hash, Golden.Hash)
+	steps := play.Golden.Steps
+	if d := call("digest", &DigestRequest{State: play.Golden.State, Steps: &steps}).(DigestReply); d.Hash != play.Golden.Hash {
+		t.Errorf("digest hash %s, want %s", d.Hash, play.Golden.Hash)
 	}
-	if x := call("defineExperiment", &ExperimentRequest{State: map[string]string{"mode": "experiment", "runs": "0"}, Cores: 4}).(ExperimentReply); x.Def.Runs != DefaultRuns || x.Def.Pool != 3 || len(x.Notices) != 1 || x.ID == "" {
+	if x := call("defineExperiment", &play.ExperimentRequest{State: map[string]string{"mode": "experiment", "runs": "0"}, Cores: 4}).(play.ExperimentReply); x.Def.Runs != play.DefaultRuns || x.Def.Pool != 3 || len(x.Notices) != 1 || x.ID == "" {
 		t.Errorf("defineExperiment: %+v", x)
 	}
 	if m := call("memory", &Empty{}).(Memory); m.Runs != 1 || m.HeapAlloc == 0 || m.HeapObjects == 0 || m.WasmBytes != 0 {
 		t.Errorf("memory natively: %+v", m)
 	}
-	if l := call("lesson", &LessonRequest{}).(*LessonReply); l.Frame == nil || l.Landscape != nil {
+	if l := call("lesson", &LessonRequest{}).(*play.LessonReply); l.Frame == nil || l.Landscape != nil {
 		t.Errorf("lesson: frame %v, landscape %v", l.Frame != nil, l.Landscape != nil)
 	}
-	if n := call("needData", &StateRequest{State: map[string]string{"problem": "C03", "dim": "10"}}).(DataNeed); len(n.Files) == 0 {
+	if n := call("needData", &StateRequest{State: map[string]string{"problem": "C03", "dim": "10"}}).(play.DataNeed); len(n.Files) == 0 {
 		t.Errorf("needData C03 at D = 10: %+v", n)
 	}
 	call("dataFailed", &DataFailedRequest{Problem: "C03", Dim: 10, Reason: "test"})
-	s := call("compareSetup", &CompareSetupRequest{State: map[string]string{"problem": "circle"}}).(*CompareSetup)
+	s := call("compareSetup", &CompareSetupRequest{State: map[string]string{"problem": "circle"}}).(*play.CompareSetup)
 	if len(s.Values) != 2 {
 		t.Errorf("compareSetup without n: %d runs", len(s.Values))
 	}
 	id2 := call("open", &Empty{}).(wire.RunID)
 	call("configure", &ConfigureRequest{Run: id2, State: s.Values[1]})
 	call("configure", &ConfigureRequest{Run: id, State: s.Values[0]})
-	if f := call("compare", &CompareRequest{Runs: []wire.RunID{id, id2}}).(*CompareFrame); len(f.Colors) != 2 {
+	if f := call("compare", &CompareRequest{Runs: []wire.RunID{id, id2}}).(*play.CompareFrame); len(f.Colors) != 2 {
 		t.Errorf("compare: %d colours", len(f.Colors))
 	}
 	if _, err := cmd["record"].Handle(h, &RecordRequest{Run: id, Name: "x"}); wire.CodeOf(err) != wire.CodeBadArgument {
 		t.Errorf("record of a run that records nothing: %v", err)
 	}
-	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: wire.JSONText[SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
+	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: wire.JSONText[play.SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
 		t.Errorf("summarise of nothing: %v", err)
 	}
 	if call("close", &RunRequest{Run: id2}) != true || h.Runs.Len() != 1 {
@@ -189,27 +190,10 @@ func TestCommandsNatively(t *testing.T) {
 	}
 }
 
-// The catalog's problem names are Go's answer: every other name of a
-// problem finds it (findInfo), its default D is Sanitize's; the protocol's
-// run defaults are Sanitize's for an empty address.
-func TestCatalogNamesAndDefaults(t *testing.T) {
-	c, _ := catalogCmd(nil, nil)
-	for _, p := range c.Problems {
-		for _, n := range p.Names {
-			if in, ok := findInfo(n); !ok || in.Name != p.Name {
-				t.Errorf("%s: other name %q finds %q", p.Name, n, in.Name)
-			}
-		}
-		cfg, _, _, err := Sanitize(map[string]string{"problem": p.Name})
-		if err != nil || cfg.Dim != p.DefaultDim {
-			t.Errorf("%s: default D %d, Sanitize's %d (%v)", p.Name, p.DefaultDim, cfg.Dim, err)
-		}
-		if p.Name == "C05" && !slices.Equal(p.Names, []string{"c5"}) || p.Name == "C12" && len(p.Names) > 0 || p.Teaching && len(p.Names) > 0 {
-			t.Errorf("%s: other names %v", p.Name, p.Names)
-		}
-	}
+// The protocol's run defaults are Sanitize's for an empty address.
+func TestProtocolRunDefaults(t *testing.T) {
 	r := Protocol().Run
-	cfg, _, _, _ := Sanitize(nil)
+	cfg, _, _, _ := play.Sanitize(nil)
 	if r.Problem != cfg.Problem || r.Dim != cfg.Dim || r.Algo != cfg.Algo || r.Seed != "1" || r.FESPerDim*cfg.Dim != cfg.FES {
 		t.Errorf("protocol run defaults %+v; Sanitize gives %+v", r, cfg)
 	}

@@ -1,4 +1,4 @@
-package play
+package protocol
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite site/protocol.js from Protocol")
 
-var protocolJSPath = filepath.Join("..", "..", "site", "protocol.js")
+var protocolJSPath = filepath.Join("..", "..", "..", "site", "protocol.js")
 
 // site/protocol.js is exactly what ProtocolJS writes and protocol.json
 // (the protocol command's reply) exactly Protocol as JSON (go test -run
@@ -41,14 +41,14 @@ func TestProtocolJS(t *testing.T) {
 		protocolJSON = wantJSON
 	}
 	if !bytes.Equal(protocolJSON, wantJSON) {
-		t.Fatalf("protocol.json differs from Protocol: run go test ./internal/play -run TestProtocolJS -update")
+		t.Fatalf("protocol.json differs from Protocol: run go test ./internal/play/protocol -run TestProtocolJS -update")
 	}
 	got, err := os.ReadFile(protocolJSPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatalf("%s differs from Protocol: run go test ./internal/play -run TestProtocolJS -update", protocolJSPath)
+		t.Fatalf("%s differs from Protocol: run go test ./internal/play/protocol -run TestProtocolJS -update", protocolJSPath)
 	}
 	if runtime.GOOS == "js" {
 		// Inside the wasm test binary there are no processes to start; the
@@ -122,7 +122,7 @@ func TestProtocolComplete(t *testing.T) {
 // command's name: no .call("name" of a command outside protocol.js and
 // worker.js (the relay, which calls the module itself).
 func TestPagesUseTheClient(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "site", "*.js"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "site", "*.js"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("site/*.js: %v", err)
 	}

@@ -1,13 +1,12 @@
-package play
+package protocol
 
 import (
 	"reflect"
 	"runtime"
 	"strconv"
 
-	"pcaplay/core/solver"
-	"pcaplay/core/suite"
 	"pcaplay/internal/experiment/results"
+	"pcaplay/internal/play"
 	"pcaplay/internal/play/wire"
 )
 
@@ -26,12 +25,12 @@ import (
 // a field to a reply, add it to the reply's struct with its js tag. Then
 // regenerate site/protocol.js:
 //
-//	go test ./internal/play -run TestProtocolJS -update
+//	go test ./internal/play/protocol -run TestProtocolJS -update
 
 // Host is what the commands act on: the module's runs, and what only the
 // host of the module knows.
 type Host struct {
-	Runs *Runs
+	Runs *play.Runs
 	// LinearMemory returns the bytes of the module's linear memory (nil
 	// or natively: none).
 	LinearMemory func() int
@@ -71,27 +70,27 @@ type StateRequest struct {
 
 // ConfigureRequest starts run Run afresh from the URL values State.
 type ConfigureRequest struct {
-	Run     wire.RunID        `js:"run"`
-	State   map[string]string `js:"state,omitempty"`
-	Options ConfigureOptions  `js:"options,omitempty"`
+	Run     wire.RunID            `js:"run"`
+	State   map[string]string     `js:"state,omitempty"`
+	Options play.ConfigureOptions `js:"options,omitempty"`
 }
 
 // StepRequest advances run Run.
 type StepRequest struct {
-	Run     wire.RunID  `js:"run"`
-	Options StepOptions `js:"options,omitempty"`
+	Run     wire.RunID       `js:"run"`
+	Options play.StepOptions `js:"options,omitempty"`
 }
 
 // ResetRequest starts run Run again.
 type ResetRequest struct {
-	Run     wire.RunID   `js:"run"`
-	Options FrameOptions `js:"options,omitempty"`
+	Run     wire.RunID        `js:"run"`
+	Options play.FrameOptions `js:"options,omitempty"`
 }
 
 // ViewRequest sets how run Run's 2-D landscape is shown.
 type ViewRequest struct {
-	Run     wire.RunID  `js:"run"`
-	Options ViewOptions `js:"options,omitempty"`
+	Run     wire.RunID       `js:"run"`
+	Options play.ViewOptions `js:"options,omitempty"`
 }
 
 // LandscapeRequest samples run Run's 2-D landscape on an NX×NY grid
@@ -136,8 +135,8 @@ type Memory struct {
 
 // LessonRequest asks for the guided lesson of the URL values State.
 type LessonRequest struct {
-	State   map[string]string `js:"state,omitempty"`
-	Options LessonOptions     `js:"options,omitempty"`
+	State   map[string]string  `js:"state,omitempty"`
+	Options play.LessonOptions `js:"options,omitempty"`
 }
 
 // LoadDataRequest hands the official files of Problem at Dim to the
@@ -170,8 +169,8 @@ type RecordRequest struct {
 // cec run -o writes them, Options a SummariseOptions (an object, or its
 // JSON text).
 type SummariseRequest struct {
-	JSONL   string                          `js:"jsonl"`
-	Options wire.JSONText[SummariseOptions] `js:"options,omitempty"`
+	JSONL   string                               `js:"jsonl"`
+	Options wire.JSONText[play.SummariseOptions] `js:"options,omitempty"`
 }
 
 // CompareSetupRequest splits the URL values State into N compared runs (2
@@ -183,42 +182,14 @@ type CompareSetupRequest struct {
 
 // CompareRequest asks for the compare frame of Runs (A first).
 type CompareRequest struct {
-	Runs    []wire.RunID   `js:"runs"`
-	Options CompareOptions `js:"options,omitempty"`
+	Runs    []wire.RunID        `js:"runs"`
+	Options play.CompareOptions `js:"options,omitempty"`
 }
 
 // ExportRequest asks for export What (one of Exports) of run Run.
 type ExportRequest struct {
 	Run  wire.RunID `js:"run"`
 	What string     `js:"what"`
-}
-
-// Catalog lists the problems and algorithms the page offers.
-type Catalog struct {
-	Problems   []ProblemInfo   `js:"problems"`
-	Algorithms []AlgorithmInfo `js:"algorithms"`
-}
-
-// ProblemInfo is a problem of the catalog (suite.Info).
-type ProblemInfo struct {
-	Name        string `js:"name"`
-	Description string `js:"description"`
-	Teaching    bool   `js:"teaching"`
-	Dims        []int  `js:"dims"`
-	// DefaultDim is the D of a run that names none (Sanitize's).
-	DefaultDim int `js:"defaultDim"`
-	// Names are the other names Go reads as this problem, lower-case,
-	// besides any casing of Name: "c5" for C05.
-	Names   []string `js:"names"`
-	NumIneq int      `js:"numIneq"`
-	NumEq   int      `js:"numEq"`
-}
-
-// AlgorithmInfo is an algorithm of the catalog (solver.Algorithm).
-type AlgorithmInfo struct {
-	Name  string `js:"name"`
-	Title string `js:"title"`
-	Help  string `js:"help"`
 }
 
 // Commands returns the table of commands, in the order Protocol lists
@@ -236,11 +207,11 @@ func Commands() []Command {
 		command("close", "forgets a run",
 			func(h *Host, r *RunRequest) (bool, error) { return true, h.Runs.Close(int(r.Run)) }),
 		command("configure", "starts a run afresh from URL values and returns what the page shows first",
-			func(h *Host, r *ConfigureRequest) (*Configured, error) {
+			func(h *Host, r *ConfigureRequest) (*play.Configured, error) {
 				return h.Runs.Configure(int(r.Run), r.State, r.Options)
 			}),
 		command("step", "applies generations as the options say and returns the frame after them",
-			func(h *Host, r *StepRequest) (*Frame, error) {
+			func(h *Host, r *StepRequest) (*play.Frame, error) {
 				s, err := h.Runs.Session(int(r.Run))
 				if err != nil {
 					return nil, err
@@ -248,9 +219,9 @@ func Commands() []Command {
 				return s.Advance(r.Options)
 			}),
 		command("reset", "starts a run again from its configuration: the frame of its initial population",
-			func(h *Host, r *ResetRequest) (*Frame, error) { return h.Runs.Reset(int(r.Run), r.Options) }),
+			func(h *Host, r *ResetRequest) (*play.Frame, error) { return h.Runs.Reset(int(r.Run), r.Options) }),
 		command("view", "sets how the 2-D landscape is shown: its contour, or null for D ≠ 2",
-			func(h *Host, r *ViewRequest) (*Contour, error) {
+			func(h *Host, r *ViewRequest) (*play.Contour, error) {
 				s, err := h.Runs.Session(int(r.Run))
 				if err != nil {
 					return nil, err
@@ -270,11 +241,11 @@ func Commands() []Command {
 				return mem, nil
 			}),
 		command("lesson", "the guided lesson of Fig. 1 for URL values (no run involved)",
-			func(_ *Host, r *LessonRequest) (*LessonReply, error) { return Lesson(r.State, r.Options) }),
+			func(_ *Host, r *LessonRequest) (*play.LessonReply, error) { return play.Lesson(r.State, r.Options) }),
 		command("needData", "the official CEC 2017 files the run of URL values needs",
-			func(h *Host, r *StateRequest) (DataNeed, error) { return h.Runs.NeedData(r.State) }),
+			func(h *Host, r *StateRequest) (play.DataNeed, error) { return h.Runs.NeedData(r.State) }),
 		command("loadData", "hands the official files of a problem and dimension to the module",
-			func(h *Host, r *LoadDataRequest) (DataInfo, error) {
+			func(h *Host, r *LoadDataRequest) (play.DataInfo, error) {
 				return h.Runs.LoadData(r.Problem, r.Dim, r.Files, r.Sums)
 			}),
 		command("dataFailed", "says why the official files could not be fetched (the runs use generated data)",
@@ -285,24 +256,24 @@ func Commands() []Command {
 			func(h *Host, r *RecordRequest) (string, error) { return h.Runs.Record(int(r.Run), r.Name, r.Index) }),
 		command("summarise", "the results view of run records (Summarise)",
 			func(_ *Host, r *SummariseRequest) (wire.JSONText[results.Results], error) {
-				b, err := Summarise([]byte(r.JSONL), r.Options)
+				b, err := play.Summarise([]byte(r.JSONL), r.Options)
 				return wire.JSONText[results.Results](b), err
 			}),
 		command("compareSetup", "compare mode: URL values split into the compared runs",
-			func(_ *Host, r *CompareSetupRequest) (*CompareSetup, error) {
+			func(_ *Host, r *CompareSetupRequest) (*play.CompareSetup, error) {
 				n := 2
 				if r.N != nil {
 					n = *r.N
 				}
-				return SanitizeCompare(r.State, n)
+				return play.SanitizeCompare(r.State, n)
 			}),
 		command("defineExperiment", "the experiment view: its definition read from URL values, with a notice per replaced value",
-			func(_ *Host, r *ExperimentRequest) (ExperimentReply, error) {
-				return DefineExperiment(r.State, r.Cores), nil
+			func(_ *Host, r *play.ExperimentRequest) (play.ExperimentReply, error) {
+				return play.DefineExperiment(r.State, r.Cores), nil
 			}),
 		command("compare", "compare mode: the overlaid chart, the scoreboard and the shared views of the runs", compareCmd),
 		command("export", "an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart",
-			func(h *Host, r *ExportRequest) (*Export, error) {
+			func(h *Host, r *ExportRequest) (*play.Export, error) {
 				s, err := h.Runs.Session(int(r.Run))
 				if err != nil {
 					return nil, err
@@ -312,28 +283,15 @@ func Commands() []Command {
 	}
 }
 
-func catalogCmd(*Host, *Empty) (Catalog, error) {
-	var c Catalog
-	for _, in := range suite.List() {
-		c.Problems = append(c.Problems, ProblemInfo{Name: in.Name, Description: in.Description, Teaching: in.Teaching, Dims: in.Dims,
-			DefaultDim: defaultDim(in), Names: aliases(in), NumIneq: in.NumIneq, NumEq: in.NumEq})
-	}
-	for _, n := range solver.Names() {
-		a, err := solver.Lookup(n)
-		if err != nil {
-			continue
-		}
-		c.Algorithms = append(c.Algorithms, AlgorithmInfo{a.Name, a.Title, a.Help})
-	}
-	return c, nil
-}
+// catalogCmd answers the catalog (play.NewCatalog).
+func catalogCmd(*Host, *Empty) (play.Catalog, error) { return play.NewCatalog(), nil }
 
-func landscapeCmd(h *Host, r *LandscapeRequest) (*Contour, error) {
+func landscapeCmd(h *Host, r *LandscapeRequest) (*play.Contour, error) {
 	s, err := h.Runs.Session(int(r.Run))
 	if err != nil {
 		return nil, err
 	}
-	nx := LandscapeGrid
+	nx := play.LandscapeGrid
 	if r.NX != nil {
 		nx = *r.NX
 	}
@@ -351,14 +309,14 @@ func digestCmd(_ *Host, r *DigestRequest) (DigestReply, error) {
 	if r.Steps != nil {
 		steps = *r.Steps
 	}
-	d, err := RunDigest(r.State, steps)
+	d, err := play.RunDigest(r.State, steps)
 	if err != nil {
 		return DigestReply{}, err
 	}
 	return DigestReply{Hash: strconv.FormatUint(d.Hash, 16), BestF: d.BestF, BestV: d.BestV, FES: d.FES, Generations: d.Generations}, nil
 }
 
-func compareCmd(h *Host, r *CompareRequest) (*CompareFrame, error) {
+func compareCmd(h *Host, r *CompareRequest) (*play.CompareFrame, error) {
 	ids := make([]int, len(r.Runs))
 	for i, id := range r.Runs {
 		ids[i] = int(id)

@@ -1,4 +1,4 @@
-package play
+package protocol
 
 import (
 	"bytes"
@@ -11,72 +11,13 @@ import (
 	"pcaplay/core/problem/cec2017"
 	"pcaplay/core/suite"
 	"pcaplay/internal/lesson"
+	"pcaplay/internal/play"
 	"pcaplay/internal/play/wire"
 )
-
-// The Go↔JS protocol, written down once.
-//
-// # Worker messages
-//
-// The page talks to its Web Worker (site/worker.js, which loads the Go
-// module) with requests {id, cmd, ...fields} and gets back either
-// {id, ok: true, result} or {id, error: {code, message}}, code one of
-// Codes. The commands, their request fields and their replies are the
-// table Commands (commands.go); the fields' names and types on the wire are
-// their structs' js tags (package wire). Typed arrays in a result are
-// transferred, not copied. The worker relays every request to the module
-// as it is; before a configure it asks the module which official CEC 2017
-// files the run needs (needData), fetches them and hands them over
-// (loadData, or dataFailed), so that every run of the page at an official D
-// uses the official data (data.go).
-//
-// Protocol lists each command with its request fields and the type of its
-// reply, and the keys of every object type requests and replies carry;
-// site/protocol.js has them, JSDoc types of them and the page's client:
-// one async function per command.
-//
-// # The page's embed API (postMessage)
-//
-// A parent window sends {type: "pcaplay", cmd, params} with cmd one of
-// Protocol.Embed.Commands; the page answers every message of that type with
-// {type: "pcaplay-status", status}, plus error: {code, message} when the
-// command failed or was unknown (CodeUnknownCommand). When it is ready the
-// page posts {type: "pcaplay-ready", status} to its parent once. Commands
-// that arrive earlier are queued and applied in order.
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
 const ProtocolVersion = 8
-
-// Grid sizes and constants the page and the module share.
-const (
-	// LandscapeGrid is the nodes per side of the 2-D landscape's contour.
-	LandscapeGrid = 160
-	// PCGrid is the nodes per side of the PC view's contour slice.
-	PCGrid = 64
-	// MaxGrid is the most nodes per side of any sampled contour.
-	MaxGrid = 1024
-	// ContourLevels is the number of iso-lines of f.
-	ContourLevels = 14
-)
-
-// Phase is one phase of PCA-projection as the operator view plays it.
-type Phase struct {
-	Key   string `json:"key"`
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
-
-// OperatorPhases are the phases of one PCA-projection (paper §3.2, and the
-// PCA lines of PMODE §4.1 and HECO-PDE §4.2), in order.
-var OperatorPhases = []Phase{
-	{"select", "select the k best", "Select: the k best inputs by the feasibility rule (orange squares) define the basis."},
-	{"axes", "principal axes", "Principal axes: the mean m (◆) and the eigenvectors of the covariance of the k selected points, drawn as arrows of length √λ. Kept axes are solid, dropped ones dashed."},
-	{"project", "project", "Project: y = Vᵀ(x − m), the coordinates of every input on the m kept axes (dotted drops)."},
-	{"reconstruct", "reconstruct", "Reconstruct: x′ = m + V y, back in the search space (arrows from x to x′)."},
-	{"evaluate", "evaluate", "Evaluate: each member of Q gets a PCA child with probability pcaprob, the others a DE child. The PCA children (repaired into the box when x′ left it) are evaluated: ● feasible, × infeasible; faint rings are reconstructions no child used."},
-	{"replace", "replace", "Replace: the PCA children the selection accepted are ringed in blue; the others are discarded."},
-}
 
 // protocolJSON is Protocol as JSON (json.Marshal), written with
 // site/protocol.js by TestProtocolJS -update and checked by it: the
@@ -145,7 +86,7 @@ type ProtocolSpec struct {
 		Infeasible int `json:"infeasible"`
 		Outside    int `json:"outside"`
 	} `json:"mask"`
-	Phases []Phase `json:"phases"`
+	Phases []play.Phase `json:"phases"`
 	// Compare names compare mode's constants: the most runs and their
 	// letters (the address's prefixes: b.pca=false; run A's "a" is never
 	// written), the keys they share.
@@ -242,21 +183,21 @@ func Protocol() ProtocolSpec {
 		"UNKNOWN_COMMAND": wire.CodeUnknownCommand,
 	}
 	p.Commands, p.Keys = commandSpecs(Commands())
-	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = LandscapeGrid, PCGrid, MaxGrid
-	p.ContourLevels = ContourLevels
-	p.Chart.Points, p.Chart.PointsPlaying = ChartPoints, ChartPointsPlaying
-	p.Limits.MinFES, p.Limits.MaxFES, p.Limits.EchoMax = MinFES, MaxFES, EchoMax
-	if c, _, _, err := Sanitize(nil); err == nil {
+	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = play.LandscapeGrid, play.PCGrid, play.MaxGrid
+	p.ContourLevels = play.ContourLevels
+	p.Chart.Points, p.Chart.PointsPlaying = play.ChartPoints, play.ChartPointsPlaying
+	p.Limits.MinFES, p.Limits.MaxFES, p.Limits.EchoMax = play.MinFES, play.MaxFES, play.EchoMax
+	if c, _, _, err := play.Sanitize(nil); err == nil {
 		p.Run.Problem, p.Run.Dim, p.Run.Algo, p.Run.Seed = c.Problem, c.Dim, c.Algo, strconv.FormatUint(c.Seed, 10)
 	}
-	p.Run.FESPerDim = DefaultFES(1)
-	p.Experiment.Problems, p.Experiment.Dim, p.Experiment.Runs = DefaultExperimentProblem, DefaultExperimentDim, DefaultRuns
-	p.Experiment.MaxRuns, p.Experiment.MaxWorkers = MaxRuns, MaxWorkers
+	p.Run.FESPerDim = play.DefaultFES(1)
+	p.Experiment.Problems, p.Experiment.Dim, p.Experiment.Runs = play.DefaultExperimentProblem, play.DefaultExperimentDim, play.DefaultRuns
+	p.Experiment.MaxRuns, p.Experiment.MaxWorkers = play.MaxRuns, play.MaxWorkers
 	p.Dims.Playground, p.Dims.Official = suite.PlaygroundDims, cec2017.OfficialDims
-	p.LineKind.Level, p.LineKind.G, p.LineKind.H = LineLevel, LineG, LineH
-	p.Mask.Infeasible, p.Mask.Outside = MaskInfeasible, MaskOutside
-	p.Phases = OperatorPhases
-	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = MaxCompareRuns, RunLetters, SharedKeys
+	p.LineKind.Level, p.LineKind.G, p.LineKind.H = play.LineLevel, play.LineG, play.LineH
+	p.Mask.Infeasible, p.Mask.Outside = play.MaskInfeasible, play.MaskOutside
+	p.Phases = play.OperatorPhases
+	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = play.MaxCompareRuns, play.RunLetters, play.SharedKeys
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}
 	p.Lesson.Name = lesson.Name
@@ -279,9 +220,9 @@ func ProtocolJS() []byte {
 	b.WriteString(`// protocol.js: the Go↔JS protocol (commands, message keys, error codes,
 // shared constants) as one frozen object, the types of the commands'
 // requests and replies, and the page's client of the module. GENERATED from
-// internal/play (protocol.go, commands.go and the js tags of the types):
+// internal/play/protocol (protocol.go, commands.go and the js tags of the types):
 //
-//	go test ./internal/play -run TestProtocolJS -update
+//	go test ./internal/play/protocol -run TestProtocolJS -update
 //
 // Do not edit by hand; TestProtocolJS fails when this file and Go disagree.
 
