@@ -2,6 +2,7 @@ package formula
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -47,6 +48,78 @@ func BenchmarkRosenbrock(b *testing.B) {
 		b.Run(fmt.Sprintf("formula/D=%d", d), func(b *testing.B) {
 			for b.Loop() {
 				sink = p.Eval(x)
+			}
+		})
+	}
+}
+
+// cecLike is the hand-written constrained problem the typed cecLikeDef is
+// measured against: C03's constraints on z = x (no shift, no rotation)
+// with the sphere as f:
+//
+//	f = Σ x_i²,  g = Σ (x_i² − 5000 cos(0.1π x_i) − 4000),  h = −Σ x_i sin(0.1π x_i).
+func cecLike(x, g, h []float64) float64 {
+	var f, g0, h0 float64
+	for _, xi := range x {
+		sq := xi * xi
+		f += sq
+		g0 += sq - 5000*math.Cos(0.1*math.Pi*xi) - 4000
+		h0 += xi * math.Sin(0.1*math.Pi*xi)
+	}
+	g[0], h[0] = g0, -h0
+	return f
+}
+
+const cecLikeDef = `{"name": "cec-like", "dim": 10, "lower": -100, "upper": 100,
+	"f": "sum(i, 1, D, x[i]^2)",
+	"g": ["sum(i, 1, D, x[i]^2 - 5000*cos(0.1*pi*x[i]) - 4000)"],
+	"h": ["-sum(i, 1, D, x[i]*sin(0.1*pi*x[i]))"]}`
+
+// go test ./core/problem/formula/ -run '^$' -bench 'CECLike|Problem'
+func BenchmarkCECLike(b *testing.B) {
+	def, err := Parse([]byte(cecLikeDef))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []int{10, 100} {
+		x := randomPoint(d)
+		for i := range x {
+			x[i] *= 50
+		}
+		g, h := make([]float64, 1), make([]float64, 1)
+		b.Run(fmt.Sprintf("go/D=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				sink = cecLike(x, g, h)
+			}
+		})
+		p, err := def.Compile(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("formula/D=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				sink = p.Evaluate(x, g, h)
+			}
+		})
+	}
+}
+
+// BenchmarkProblemRosenbrock is the typed Rosenbrock through
+// Problem.Evaluate (the solvers' path: one pooled state per evaluation).
+func BenchmarkProblemRosenbrock(b *testing.B) {
+	def, err := Parse([]byte(`{"name": "r", "dim": 10, "lower": -2, "upper": 2, "f": "` + rosenSrc + `"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []int{10, 100} {
+		p, err := def.Compile(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		x := randomPoint(d)
+		b.Run(fmt.Sprintf("D=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				sink = p.Evaluate(x, nil, nil)
 			}
 		})
 	}

@@ -25,8 +25,10 @@ func readExample(t *testing.T, name string) *Definition {
 	return d
 }
 
-// Every example file parses, compiles at its dim and is feasible with the
-// known value at its best point, when it gives one.
+// Every example file parses, compiles at its dim and, when it gives a best
+// point, is feasible there (up to a violation of 1e-6: the best points of
+// the engineering problems are printed to 8 digits, which leaves an active
+// constraint a few 1e-8 off) with the known value to 1e-6.
 func TestExamples(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "examples", "problems", "*.json"))
 	if len(files) == 0 {
@@ -51,7 +53,7 @@ func TestExamples(t *testing.T) {
 		x, fx := o.Optimum()
 		e := problem.NewEvaluator(p)
 		got, v := e.Eval(x)
-		if v != 0 || math.Abs(got-fx) > 1e-9*max(1, math.Abs(fx)) {
+		if v > 1e-6 || math.Abs(got-fx) > 1e-6*max(1, math.Abs(fx)) {
 			t.Errorf("%s: at the best point f = %v (want %v), violation %v", f, got, fx, v)
 		}
 	}
@@ -204,5 +206,47 @@ func TestParseErrors(t *testing.T) {
 	}
 	if _, err := d.Compile(3); err == nil || !strings.Contains(err.Error(), "dimension 2 only") {
 		t.Errorf("a list box at another dimension: %v", err)
+	}
+}
+
+// The engineering problems typed in examples/problems agree with the
+// literature at its best known points.
+//
+// Tension/compression spring (Belegundu 1982; Arora, Introduction to
+// Optimum Design, 1989): best known f = 0.01266523278, RC17 of A. Kumar,
+// G. Wu, M. Z. Ali, R. Mallipeddi, P. N. Suganthan, S. Das, "A test-suite
+// of non-convex constrained optimization problems from the real-world and
+// some baseline results", Swarm and Evolutionary Computation 56 (2020)
+// 100693; x* = (0.05168906, 0.35671773, 11.28896595) as widely reported
+// (g1 and g2 active).
+//
+// Pressure vessel (Sandgren 1990; Kannan and Kramer 1994): continuous
+// form, RC18 of the same suite, f* = 5885.332773 at the point where g1,
+// g2, g3 and x4 ≤ 200 are active (x3 solves π x3² 200 + 4/3 π x3³ =
+// 1296000); and the classic mixed form, thicknesses multiples of 0.0625,
+// f* = 6059.714335 at (0.8125, 0.4375, 42.0984455958549, 176.6365958424394),
+// proven globally optimal by X.-S. Yang, C. Huyck, M. Karamanoglu, N. Khan,
+// "True global optimality of the pressure vessel design problem",
+// Int. J. Bio-Inspired Computation 5(6) (2013) 329–335.
+func TestEngineering(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		x    []float64
+		f    float64
+	}{
+		{"spring.json", []float64{0.05168906, 0.35671773, 11.28896595}, 0.01266523278},
+		{"pressure-vessel.json", []float64{0.7781686413751053, 0.3846491626279018, 40.31961872409872, 200}, 5885.332773},
+		{"pressure-vessel.json", []float64{0.8125, 0.4375, 42.0984455958549, 176.6365958424394}, 6059.714335},
+	} {
+		d := readExample(t, c.file)
+		p, err := d.Compile(d.Dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := problem.NewEvaluator(p)
+		f, v := e.Eval(c.x)
+		if math.Abs(f-c.f) > 1e-7*c.f || v > 1e-6 {
+			t.Errorf("%s at %v: f = %.12g (want %.12g), g = %v, violation %g", c.file, c.x, f, c.f, e.G, v)
+		}
 	}
 }

@@ -141,3 +141,18 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("typed Rosenbrock = %v, hand-written %v", got, want)
 	}
 }
+
+// The typed CEC-like problem of the benchmarks is the hand-written one.
+func TestCECLike(t *testing.T) {
+	def, err := Parse([]byte(cecLikeDef))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := def.Compile(10)
+	x := randomPoint(10)
+	g, h, g2, h2 := make([]float64, 1), make([]float64, 1), make([]float64, 1), make([]float64, 1)
+	f, f2 := p.Evaluate(x, g, h), cecLike(x, g2, h2)
+	if math.Abs(f-f2) > 1e-12*f2 || math.Abs(g[0]-g2[0]) > 1e-9 || math.Abs(h[0]-h2[0]) > 1e-9 {
+		t.Errorf("typed %v %v %v, hand-written %v %v %v", f, g, h, f2, g2, h2)
+	}
+}
