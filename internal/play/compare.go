@@ -64,18 +64,57 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 	if n < 2 || n > MaxCompareRuns {
 		return nil, wire.Errorf(wire.CodeBadArgument, "compare: %d runs; want 2 to %d", n, MaxCompareRuns)
 	}
-	base := map[string]string{}
-	over := make([]map[string]string, n)
+	base, over, notes := splitCompareKeys(raw, n)
+	cfgA, notesA, _, err := Sanitize(base)
+	if err != nil {
+		return nil, err
+	}
+	if !namesARunKey(over[1], cfgA) {
+		// B overrides nothing it has (no key, or only unknown ones, which
+		// are ignored as for A): the default comparison, PCA-projection on
+		// vs off
+		over[1] = map[string]string{"pca": "false"}
+	}
+	notes = append(notesA, notes...)
+	a := cfgA.Values()
+	setup := &CompareSetup{Values: []map[string]string{a}, Overrides: []map[string]string{{}}, Names: []string{"A: " + cfgA.Algo}}
+	for i := 1; i < n; i++ {
+		cfg, ns, _, err := Sanitize(mergeOverrides(cfgA, over[i]))
+		if err != nil {
+			return nil, err
+		}
+		prefix := RunLetters[i] + "."
+		for _, nt := range ns {
+			if _, ok := over[i][nt.Key]; ok || nt.Key == "params" {
+				nt.Key = Cut(prefix+nt.Key, EchoMax)
+				notes = append(notes, nt)
+			}
+		}
+		vals := cfg.Values()
+		diff := overridesKept(i, over[i], vals, a)
+		setup.Values = append(setup.Values, vals)
+		setup.Overrides = append(setup.Overrides, diff)
+		setup.Names = append(setup.Names, compareName(i, cfg.Algo, diff))
+	}
+	if setup.Notices = notes; notes == nil {
+		setup.Notices = []Notice{}
+	}
+	return setup, nil
+}
+
+// splitCompareKeys splits raw into run A's keys (base) and, per run i < n,
+// the keys prefixed by RunLetters[i] + "." without their prefix (over[i];
+// over[0] stays empty), noting every prefixed key that no run takes: a
+// prefix of no run of n, A's own prefix, or a key the runs share with A.
+// A key with a prefix that is no run's letter is an unknown key, ignored
+// as Sanitize ignores one.
+func splitCompareKeys(raw map[string]string, n int) (base map[string]string, over []map[string]string, notes []Notice) {
+	base = map[string]string{}
+	over = make([]map[string]string, n)
 	for i := range over {
 		over[i] = map[string]string{}
 	}
-	var notes []Notice
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		letter, key, prefixed := strings.Cut(k, ".")
 		if !prefixed {
@@ -96,78 +135,60 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 			over[i][key] = v
 		}
 	}
-	cfgA, notesA, _, err := Sanitize(base)
-	if err != nil {
-		return nil, err
+	return base, over, notes
+}
+
+// mergeOverrides returns the URL values of a compared run: run A's values
+// with over in their place. A run of another algorithm takes its
+// parameters' defaults, not A's, where it does not override them.
+func mergeOverrides(cfgA Config, over map[string]string) map[string]string {
+	merged := map[string]string{}
+	for k, v := range cfgA.Values() {
+		merged[k] = v
 	}
-	if !namesARunKey(over[1], cfgA) {
-		// B overrides nothing it has (no key, or only unknown ones, which
-		// are ignored as for A): the default comparison, PCA-projection on
-		// vs off
-		over[1] = map[string]string{"pca": "false"}
+	if _, ok := over["algo"]; ok {
+		for k := range cfgA.Params {
+			delete(merged, k)
+		}
 	}
-	notes = append(notesA, notes...)
-	a := cfgA.Values()
-	setup := &CompareSetup{Values: []map[string]string{a}, Overrides: []map[string]string{{}}, Names: []string{"A: " + cfgA.Algo}}
-	for i := 1; i < n; i++ {
-		merged := map[string]string{}
-		for k, v := range a {
-			merged[k] = v
-		}
-		if _, ok := over[i]["algo"]; ok {
-			// a run of another algorithm takes its parameters' defaults,
-			// not A's, where it does not override them
-			for k := range cfgA.Params {
-				delete(merged, k)
-			}
-		}
-		for k, v := range over[i] {
-			merged[k] = v
-		}
-		cfg, ns, _, err := Sanitize(merged)
-		if err != nil {
-			return nil, err
-		}
-		prefix := RunLetters[i] + "."
-		for _, nt := range ns {
-			if _, ok := over[i][nt.Key]; ok || nt.Key == "params" {
-				nt.Key = Cut(prefix+nt.Key, EchoMax)
-				notes = append(notes, nt)
-			}
-		}
-		vals := cfg.Values()
-		// the overrides as the address keeps them: those given that differ
-		// from A's value (all given, sanitized, when the algorithm differs:
-		// A's values are then no reference)
-		diff := map[string]string{}
-		var parts []string
-		for k := range over[i] {
-			if v, ok := vals[k]; ok && (v != a[k] || vals["algo"] != a["algo"]) {
-				diff[k] = v
-			}
-		}
-		if i == 1 && len(diff) == 0 && vals["pca"] == "true" {
-			// B = A with PCA-projection on: said outright, since B without
-			// overrides is A with it off
-			diff["pca"] = "true"
-		}
-		for _, k := range sortedKeys(diff) {
-			if k != "algo" {
-				parts = append(parts, k+"="+diff[k])
-			}
-		}
-		name := strings.ToUpper(RunLetters[i]) + ": " + cfg.Algo
-		if len(parts) > 0 {
-			name += ", " + strings.Join(parts, ", ")
-		}
-		setup.Values = append(setup.Values, vals)
-		setup.Overrides = append(setup.Overrides, diff)
-		setup.Names = append(setup.Names, name)
+	for k, v := range over {
+		merged[k] = v
 	}
-	if setup.Notices = notes; notes == nil {
-		setup.Notices = []Notice{}
+	return merged
+}
+
+// overridesKept returns run i's overrides as the address keeps them: the
+// keys of over whose sanitized values vals differ from A's values a (all
+// of them, sanitized, when the algorithm differs: A's values are then no
+// reference). Run B equal to A with PCA-projection on says pca=true
+// outright, since B without overrides is A with it off.
+func overridesKept(i int, over, vals, a map[string]string) map[string]string {
+	diff := map[string]string{}
+	for k := range over {
+		if v, ok := vals[k]; ok && (v != a[k] || vals["algo"] != a["algo"]) {
+			diff[k] = v
+		}
 	}
-	return setup, nil
+	if i == 1 && len(diff) == 0 && vals["pca"] == "true" {
+		diff["pca"] = "true"
+	}
+	return diff
+}
+
+// compareName is run i's label: its letter, its algorithm and its
+// overrides other than the algorithm, "B: pmode, pca=false".
+func compareName(i int, algo string, diff map[string]string) string {
+	var parts []string
+	for _, k := range sortedKeys(diff) {
+		if k != "algo" {
+			parts = append(parts, k+"="+diff[k])
+		}
+	}
+	name := strings.ToUpper(RunLetters[i]) + ": " + algo
+	if len(parts) > 0 {
+		name += ", " + strings.Join(parts, ", ")
+	}
+	return name
 }
 
 // namesARunKey reports whether over names the algorithm or a parameter of

@@ -137,144 +137,212 @@ func aliases(in suite.Info) []string {
 // take their defaults silently; malformed or out-of-range values are
 // replaced or clamped and reported in the notices. Unknown keys are ignored.
 // It also returns the parameter descriptions for the controls.
+//
+// The keys are read in order, each from what the ones before it decided:
+// the problem, its D, the algorithm, the seed, the budget at that D, then
+// the algorithm's parameters at that D.
 func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
-	var notes []Notice
-	note := func(k, v, msg string) { notes = append(notes, NewNotice(k, v, msg)) }
-	get := func(k string) (string, bool) {
-		v, ok := raw[k]
-		return strings.TrimSpace(v), ok
-	}
-
+	z := &sanitizer{raw: raw}
 	var c Config
-	// problem
+	info, err := z.problem()
+	if err != nil {
+		return c, nil, nil, err
+	}
+	c.Problem = info.Name
+	c.Dim = z.dim(info)
+	if c.Algo, err = z.algo(); err != nil {
+		return c, z.notes, nil, err
+	}
+	c.Seed = z.seed()
+	c.FES = z.budget(c.Dim)
+	alg, err := solver.Lookup(c.Algo)
+	if err != nil {
+		return c, z.notes, nil, err
+	}
+	s, err := z.params(c, alg)
+	if err != nil {
+		return c, z.notes, nil, err
+	}
+	var infos []ParamInfo
+	c.Params, infos = paramInfos(s, alg.Defaults(c.Dim))
+	return c, z.notes, infos, nil
+}
+
+// sanitizer reads the URL values of one address, noting every value it
+// replaces or clamps.
+type sanitizer struct {
+	raw   map[string]string
+	notes []Notice
+}
+
+// note notes that the value v of key k was replaced, saying why in msg.
+func (z *sanitizer) note(k, v, msg string) { z.notes = append(z.notes, NewNotice(k, v, msg)) }
+
+// get returns the value of key k, spaces trimmed, and whether it is there.
+func (z *sanitizer) get(k string) (string, bool) {
+	v, ok := z.raw[k]
+	return strings.TrimSpace(v), ok
+}
+
+// problem reads the problem: DefaultProblem (or the first registered)
+// when missing or unknown.
+func (z *sanitizer) problem() (suite.Info, error) {
 	info, ok := findInfo(DefaultProblem)
 	if !ok {
 		l := suite.List()
 		if len(l) == 0 {
-			return c, nil, nil, errors.New("no problems are registered")
+			return info, errors.New("no problems are registered")
 		}
 		info = l[0]
 	}
-	if v, has := get("problem"); has {
+	if v, has := z.get("problem"); has {
 		if in, ok := findInfo(v); ok {
 			info = in
 		} else {
-			note("problem", v, "unknown problem; using "+info.Name)
+			z.note("problem", v, "unknown problem; using "+info.Name)
 		}
 	}
-	c.Problem = info.Name
+	return info, nil
+}
 
-	// dim
-	c.Dim = defaultDim(info)
-	if v, has := get("dim"); has {
-		d, err := strconv.Atoi(v)
-		switch {
-		case err != nil:
-			note("dim", v, "not a whole number; using "+strconv.Itoa(c.Dim))
-		case !contains(info.Dims, d):
-			n := nearest(info.Dims, d)
-			note("dim", v, c.Problem+" offers D ∈ {"+joinInts(info.Dims)+"}; using "+strconv.Itoa(n))
-			c.Dim = n
-		default:
-			c.Dim = d
-		}
+// dim reads D: the problem's default D when missing or not a number, the
+// nearest it offers when it does not offer the one given.
+func (z *sanitizer) dim(info suite.Info) int {
+	dim := defaultDim(info)
+	v, has := z.get("dim")
+	if !has {
+		return dim
 	}
+	d, err := strconv.Atoi(v)
+	switch {
+	case err != nil:
+		z.note("dim", v, "not a whole number; using "+strconv.Itoa(dim))
+		return dim
+	case !contains(info.Dims, d):
+		n := nearest(info.Dims, d)
+		z.note("dim", v, info.Name+" offers D ∈ {"+joinInts(info.Dims)+"}; using "+strconv.Itoa(n))
+		return n
+	}
+	return d
+}
 
-	// algorithm
+// algo reads the algorithm, in any casing: DefaultAlgo (or the first
+// registered) when missing or unknown.
+func (z *sanitizer) algo() (string, error) {
 	names := solver.Names()
 	if len(names) == 0 {
-		return c, notes, nil, errors.New("no algorithms are registered")
+		return "", errors.New("no algorithms are registered")
 	}
-	c.Algo = names[0]
+	algo := names[0]
 	if contains(names, DefaultAlgo) {
-		c.Algo = DefaultAlgo
+		algo = DefaultAlgo
 	}
-	if v, has := get("algo"); has {
+	if v, has := z.get("algo"); has {
 		if contains(names, strings.ToLower(v)) {
-			c.Algo = strings.ToLower(v)
+			algo = strings.ToLower(v)
 		} else {
-			note("algo", v, "unknown algorithm; using "+c.Algo)
+			z.note("algo", v, "unknown algorithm; using "+algo)
 		}
 	}
+	return algo, nil
+}
 
-	// seed
-	c.Seed = DefaultSeed
-	if v, has := get("seed"); has {
-		s, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			note("seed", v, "want a whole number in [0, 2^64); using "+strconv.FormatUint(c.Seed, 10))
-		} else {
-			c.Seed = s
-		}
+// seed reads the seed: DefaultSeed when missing or not a uint64.
+func (z *sanitizer) seed() uint64 {
+	v, has := z.get("seed")
+	if !has {
+		return DefaultSeed
 	}
-
-	// budget
-	c.FES = DefaultFES(c.Dim)
-	if v, has := get("fes"); has {
-		f, err := strconv.ParseFloat(v, 64)
-		switch {
-		case err != nil || math.IsNaN(f):
-			note("fes", v, "not a number; using "+strconv.Itoa(c.FES))
-		case f < MinFES || f > MaxFES || f != math.Trunc(f):
-			n := int(math.Round(math.Max(MinFES, math.Min(MaxFES, f))))
-			note("fes", v, "budget must be a whole number in ["+strconv.Itoa(MinFES)+", "+strconv.Itoa(MaxFES)+"]; using "+strconv.Itoa(n))
-			c.FES = n
-		default:
-			c.FES = int(f)
-		}
+	s, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		z.note("seed", v, "want a whole number in [0, 2^64); using "+strconv.FormatUint(DefaultSeed, 10))
+		return DefaultSeed
 	}
+	return s
+}
 
-	// parameters
+// budget reads the budget at D dim: DefaultFES(dim) when missing or not a
+// number, rounded and clamped to [MinFES, MaxFES].
+func (z *sanitizer) budget(dim int) int {
+	fes := DefaultFES(dim)
+	v, has := z.get("fes")
+	if !has {
+		return fes
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	switch {
+	case err != nil || math.IsNaN(f):
+		z.note("fes", v, "not a number; using "+strconv.Itoa(fes))
+		return fes
+	case f < MinFES || f > MaxFES || f != math.Trunc(f):
+		n := int(math.Round(math.Max(MinFES, math.Min(MaxFES, f))))
+		z.note("fes", v, "budget must be a whole number in ["+strconv.Itoa(MinFES)+", "+strconv.Itoa(MaxFES)+"]; using "+strconv.Itoa(n))
+		return n
+	}
+	return int(f)
+}
+
+// params reads the parameters of algorithm alg for c's problem and D,
+// from alg's defaults at that D: a malformed or non-finite value keeps the
+// default, an out-of-range one is rounded (a whole-number parameter) and
+// clamped. Parameters that together do not fit the problem are all reset
+// to their defaults.
+func (z *sanitizer) params(c Config, alg solver.Algorithm) (solver.Settings, error) {
 	p, err := suite.New(c.Problem, c.Dim, suite.Options{})
 	if err != nil {
-		return c, notes, nil, err
-	}
-	alg, err := solver.Lookup(c.Algo)
-	if err != nil {
-		return c, notes, nil, err
+		return nil, err
 	}
 	s := alg.Defaults(c.Dim)
 	for _, pr := range s.Params() {
-		v, has := get(pr.Key)
-		if !has {
-			continue
+		if v, has := z.get(pr.Key); has {
+			z.param(pr, v)
 		}
-		x, err := pr.Parse(v)
-		if err != nil {
-			note(pr.Key, v, err.Error()+"; using the default "+pr.Format(pr.Get()))
-			continue
-		}
-		if err := pr.Check(x); err != nil {
-			y := x
-			if math.IsNaN(y) || math.IsInf(y, 0) {
-				note(pr.Key, v, err.Error()+"; using the default "+pr.Format(pr.Get()))
-				continue
-			}
-			if pr.Kind != solver.Float {
-				y = math.Round(y)
-			}
-			y = math.Max(pr.Min, math.Min(pr.Max, y))
-			note(pr.Key, v, err.Error()+"; using "+pr.Format(y))
-			x = y
-		}
-		pr.Set(x)
 	}
 	if err := s.Validate(p); err != nil {
-		note("params", "", err.Error()+"; all parameters reset to their defaults")
+		z.note("params", "", err.Error()+"; all parameters reset to their defaults")
 		s = alg.Defaults(c.Dim)
 		if err := s.Validate(p); err != nil {
-			return c, notes, nil, err
+			return nil, err
 		}
 	}
-	c.Params = map[string]string{}
-	def := alg.Defaults(c.Dim)
+	return s, nil
+}
+
+// param sets parameter pr from its value v, as params says.
+func (z *sanitizer) param(pr solver.Param, v string) {
+	x, err := pr.Parse(v)
+	if err != nil {
+		z.note(pr.Key, v, err.Error()+"; using the default "+pr.Format(pr.Get()))
+		return
+	}
+	if err := pr.Check(x); err != nil {
+		y := x
+		if math.IsNaN(y) || math.IsInf(y, 0) {
+			z.note(pr.Key, v, err.Error()+"; using the default "+pr.Format(pr.Get()))
+			return
+		}
+		if pr.Kind != solver.Float {
+			y = math.Round(y)
+		}
+		y = math.Max(pr.Min, math.Min(pr.Max, y))
+		z.note(pr.Key, v, err.Error()+"; using "+pr.Format(y))
+		x = y
+	}
+	pr.Set(x)
+}
+
+// paramInfos returns the parameters of s as a Config's Params (key →
+// text) and their descriptions for the controls, with their defaults from
+// def.
+func paramInfos(s, def solver.Settings) (map[string]string, []ParamInfo) {
+	params := map[string]string{}
 	dv := map[string]float64{}
 	for _, pr := range def.Params() {
 		dv[pr.Key] = pr.Get()
 	}
 	var infos []ParamInfo
 	for _, pr := range s.Params() {
-		c.Params[pr.Key] = pr.Format(pr.Get())
+		params[pr.Key] = pr.Format(pr.Get())
 		help := pr.Help
 		if pr.Key == "pcam" {
 			help += pcamHelp
@@ -283,7 +351,7 @@ func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 			Default: pr.Format(dv[pr.Key]), Value: pr.Format(pr.Get()),
 			Min: pr.Min, Max: pr.Max, Choices: pr.Choices})
 	}
-	return c, notes, infos, nil
+	return params, infos
 }
 
 // Values returns the configuration as URL values (key → text).

@@ -278,18 +278,53 @@ func uintIn(s string, lo, hi int) (int, bool) {
 // algorithm lacks, is an error of the reply, and the configurations stay
 // as written.
 func DefineExperiment(values map[string]string, cores int) ExperimentReply {
-	var notes []Notice
-	bad := func(key, msg string) { notes = append(notes, NewNotice(key, values[key], msg)) }
-	get := func(key string) (string, bool) {
-		v, ok := values[key]
-		return trimJS(v), ok
-	}
+	r := &defReader{values: values}
+	byName, cecDims := problemsByName()
 	var d ExperimentDef
+	d.Problems = r.problems(byName)
+	d.Dim = r.dim(cecDims)
+	d.FES = r.fes()
+	d.Runs = r.runs()
+	d.Seed = r.seed(d.Runs)
+	d.Workers = r.workers(cores)
+	d.Pool = DefaultWorkers(cores)
+	if d.Workers > 0 {
+		d.Pool = d.Workers
+	}
+	d.Algo = r.algo()
+	d.Configs = r.configs(d.Algo)
+	d.Cells = cells(d, byName)
+	notes := r.notes
+	if notes == nil {
+		notes = []Notice{}
+	}
+	return ExperimentReply{Def: d, Notices: notes, Errors: checkConfigs(d), Values: d.values(), ID: d.id()}
+}
 
-	// problems, by any casing of their names or of the other names the
-	// catalog gives them (c5 for C05)
-	byName := map[string]suite.Info{}
-	var cecDims []int
+// defReader reads the experiment view's URL values, noting every bad
+// value it replaces.
+type defReader struct {
+	values map[string]string
+	notes  []Notice
+}
+
+// bad notes that the value of key was replaced, saying why in msg.
+func (r *defReader) bad(key, msg string) {
+	r.notes = append(r.notes, NewNotice(key, r.values[key], msg))
+}
+
+// get returns the value of key, trimmed as JavaScript trims, and whether
+// it is there.
+func (r *defReader) get(key string) (string, bool) {
+	v, ok := r.values[key]
+	return trimJS(v), ok
+}
+
+// problemsByName returns every problem by the lower-case of its name and
+// of the other names the catalog gives it (c5 for C05), and the D the CEC
+// problems offer.
+func problemsByName() (byName map[string]suite.Info, cecDims []int) {
+	byName = map[string]suite.Info{}
 	for _, in := range suite.List() {
 		byName[strings.ToLower(in.Name)] = in
 		for _, a := range aliases(in) {
@@ -299,7 +334,14 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 			cecDims = in.Dims
 		}
 	}
-	text, has := values["problems"]
+	return byName, cecDims
+}
+
+// problems reads the problems, by any casing of their names (byName),
+// each once: DefaultExperimentProblem when none is left.
+func (r *defReader) problems(byName map[string]suite.Info) []string {
+	var out []string
+	text, has := r.values["problems"]
 	if !has {
 		text = DefaultExperimentProblem
 	}
@@ -310,99 +352,140 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 		}
 		in, ok := byName[strings.ToLower(raw)]
 		if !ok {
-			bad("problems", `unknown problem "`+Cut(raw, EchoMax)+`" left out`)
+			r.bad("problems", `unknown problem "`+Cut(raw, EchoMax)+`" left out`)
 			continue
 		}
-		if !slices.Contains(d.Problems, in.Name) {
-			d.Problems = append(d.Problems, in.Name)
+		if !slices.Contains(out, in.Name) {
+			out = append(out, in.Name)
 		}
 	}
-	if len(d.Problems) == 0 {
+	if len(out) == 0 {
 		if has {
-			bad("problems", "no problem; using "+DefaultExperimentProblem)
+			r.bad("problems", "no problem; using "+DefaultExperimentProblem)
 		}
-		d.Problems = []string{DefaultExperimentProblem}
+		out = []string{DefaultExperimentProblem}
 	}
+	return out
+}
 
-	d.Dim = DefaultExperimentDim
-	if v, has := get("dim"); has {
-		if n, ok := uintIn(v, 0, 1<<30); ok && slices.Contains(cecDims, n) {
-			d.Dim = n
-		} else {
-			bad("dim", "D is one of "+joinInts(cecDims)+"; using "+strconv.Itoa(DefaultExperimentDim))
-		}
+// dim reads D, one of the CEC problems' cecDims: DefaultExperimentDim when
+// missing or bad.
+func (r *defReader) dim(cecDims []int) int {
+	v, has := r.get("dim")
+	if !has {
+		return DefaultExperimentDim
 	}
-	if v, has := get("fes"); has && v != "" {
-		if n, ok := uintIn(v, MinFES, MaxFES); ok {
-			d.FES = n
-		} else {
-			bad("fes", "the budget is a whole number in ["+strconv.Itoa(MinFES)+", "+strconv.Itoa(MaxFES)+"]; using "+strconv.Itoa(DefaultFES(1))+"·D")
-		}
+	if n, ok := uintIn(v, 0, 1<<30); ok && slices.Contains(cecDims, n) {
+		return n
 	}
-	d.Runs = DefaultRuns
-	if v, has := get("runs"); has {
-		if n, ok := uintIn(v, 1, MaxRuns); ok {
-			d.Runs = n
-		} else {
-			bad("runs", "runs is a whole number in [1, "+strconv.Itoa(MaxRuns)+"]; using "+strconv.Itoa(DefaultRuns))
-		}
+	r.bad("dim", "D is one of "+joinInts(cecDims)+"; using "+strconv.Itoa(DefaultExperimentDim))
+	return DefaultExperimentDim
+}
+
+// fes reads the budget: 0 (DefaultFES at each problem's D) when missing,
+// empty or bad.
+func (r *defReader) fes() int {
+	v, has := r.get("fes")
+	if !has || v == "" {
+		return 0
 	}
+	if n, ok := uintIn(v, MinFES, MaxFES); ok {
+		return n
+	}
+	r.bad("fes", "the budget is a whole number in ["+strconv.Itoa(MinFES)+", "+strconv.Itoa(MaxFES)+"]; using "+strconv.Itoa(DefaultFES(1))+"·D")
+	return 0
+}
+
+// runs reads the runs per cell: DefaultRuns when missing or bad.
+func (r *defReader) runs() int {
+	v, has := r.get("runs")
+	if !has {
+		return DefaultRuns
+	}
+	if n, ok := uintIn(v, 1, MaxRuns); ok {
+		return n
+	}
+	r.bad("runs", "runs is a whole number in [1, "+strconv.Itoa(MaxRuns)+"]; using "+strconv.Itoa(DefaultRuns))
+	return DefaultRuns
+}
+
+// seed reads the seed of run 0, as text: DefaultSeed when missing or bad,
+// or when the last of runs runs' seeds would pass 2^64 − 1.
+func (r *defReader) seed(runs int) string {
 	seed := uint64(DefaultSeed)
-	if v, has := get("seed"); has {
+	if v, has := r.get("seed"); has {
 		if s, err := strconv.ParseUint(v, 10, 64); isUint(v) && err == nil {
 			seed = s
 		} else {
-			bad("seed", "want a whole number in [0, 2^64); using "+strconv.Itoa(DefaultSeed))
+			r.bad("seed", "want a whole number in [0, 2^64); using "+strconv.Itoa(DefaultSeed))
 		}
 	}
-	// the last run's seed must stay below 2^64 too
-	if seed+uint64(d.Runs-1) < seed {
-		bad("seed", "seed + runs − 1 passes 2^64 − 1; using "+strconv.Itoa(DefaultSeed))
+	if seed+uint64(runs-1) < seed {
+		r.bad("seed", "seed + runs − 1 passes 2^64 − 1; using "+strconv.Itoa(DefaultSeed))
 		seed = DefaultSeed
 	}
-	d.Seed = strconv.FormatUint(seed, 10)
-	if v, has := get("workers"); has && v != "" {
-		if n, ok := uintIn(v, 1, MaxWorkers); ok {
-			d.Workers = n
-		} else {
-			bad("workers", "workers is a whole number in [1, "+strconv.Itoa(MaxWorkers)+"]; using "+strconv.Itoa(DefaultWorkers(cores)))
-		}
-	}
-	d.Pool = DefaultWorkers(cores)
-	if d.Workers > 0 {
-		d.Pool = d.Workers
-	}
+	return strconv.FormatUint(seed, 10)
+}
 
-	algos := solver.Names()
-	d.Algo = DefaultAlgo
-	if v, has := get("algo"); has {
-		d.Algo = strings.ToLower(v)
+// workers reads the pool's size: 0 (DefaultWorkers(cores)) when missing,
+// empty or bad.
+func (r *defReader) workers(cores int) int {
+	v, has := r.get("workers")
+	if !has || v == "" {
+		return 0
 	}
-	if !slices.Contains(algos, d.Algo) {
-		bad("algo", "unknown algorithm; using "+DefaultAlgo)
-		d.Algo = DefaultAlgo
+	if n, ok := uintIn(v, 1, MaxWorkers); ok {
+		return n
 	}
-	d.Configs = DefaultConfigs(d.Algo)
-	if v, has := get("configs"); has && v != "" {
-		configs, errs := ParseConfigs(values["configs"])
-		var known []ExperimentConfig
-		for _, c := range configs {
-			if slices.Contains(algos, c.Algo) {
-				known = append(known, c)
-			} else {
-				errs = append(errs, c.Name+`: unknown algorithm "`+Cut(c.Algo, EchoMax)+`"`)
-			}
-		}
-		for _, e := range errs {
-			bad("configs", e)
-		}
-		if len(known) > 0 && len(errs) == 0 {
-			d.Configs = known
-		} else {
-			bad("configs", "using the default configurations ("+FormatConfigs(d.Configs)+")")
-		}
-	}
+	r.bad("workers", "workers is a whole number in [1, "+strconv.Itoa(MaxWorkers)+"]; using "+strconv.Itoa(DefaultWorkers(cores)))
+	return 0
+}
 
+// algo reads the algorithm of the default configurations, in any casing:
+// DefaultAlgo when missing or unknown.
+func (r *defReader) algo() string {
+	algo := DefaultAlgo
+	if v, has := r.get("algo"); has {
+		algo = strings.ToLower(v)
+	}
+	if !slices.Contains(solver.Names(), algo) {
+		r.bad("algo", "unknown algorithm; using "+DefaultAlgo)
+		algo = DefaultAlgo
+	}
+	return algo
+}
+
+// configs reads the configurations (ParseConfigs): the default ones of
+// algo when missing, empty, or when any is bad or of an unknown algorithm.
+func (r *defReader) configs(algo string) []ExperimentConfig {
+	def := DefaultConfigs(algo)
+	if v, has := r.get("configs"); !has || v == "" {
+		return def
+	}
+	configs, errs := ParseConfigs(r.values["configs"])
+	var known []ExperimentConfig
+	for _, c := range configs {
+		if slices.Contains(solver.Names(), c.Algo) {
+			known = append(known, c)
+		} else {
+			errs = append(errs, c.Name+`: unknown algorithm "`+Cut(c.Algo, EchoMax)+`"`)
+		}
+	}
+	for _, e := range errs {
+		r.bad("configs", e)
+	}
+	if len(known) > 0 && len(errs) == 0 {
+		return known
+	}
+	r.bad("configs", "using the default configurations ("+FormatConfigs(def)+")")
+	return def
+}
+
+// cells returns the (problem, D, budget) of each problem of d: a teaching
+// problem at D = 2, the budget DefaultFES at the cell's D where d names
+// none.
+func cells(d ExperimentDef, byName map[string]suite.Info) []ExperimentCell {
+	var out []ExperimentCell
 	for _, p := range d.Problems {
 		c := ExperimentCell{Problem: p, Dim: d.Dim, FES: d.FES}
 		if in := byName[strings.ToLower(p)]; in.Teaching {
@@ -411,12 +494,9 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 		if c.FES == 0 {
 			c.FES = DefaultFES(c.Dim)
 		}
-		d.Cells = append(d.Cells, c)
+		out = append(out, c)
 	}
-	if notes == nil {
-		notes = []Notice{}
-	}
-	return ExperimentReply{Def: d, Notices: notes, Errors: checkConfigs(d), Values: d.values(), ID: d.id()}
+	return out
 }
 
 // checkConfigs checks each configuration's parameters as Sanitize checks
