@@ -9,10 +9,14 @@ import (
 	"pcaplay/core/internal/fmath"
 )
 
-// state holds the values of the index variables during one evaluation.
+// state holds the values of the index variables during one evaluation,
+// and the buffers of the vectorised loops (vector.go).
 type state struct {
 	idx [MaxDepth]int
+	vb  []float64
 }
+
+func newState(nbuf int) *state { return &state{vb: make([]float64, nbuf*chunk)} }
 
 // fn evaluates a compiled node. x has exactly the program's D coordinates.
 type fn func(x []float64, s *state) float64
@@ -28,6 +32,7 @@ type Program struct {
 	f     fn
 	loops bool // whether evaluation needs index variables
 	ops   int  // operations per evaluation
+	nbuf  int  // buffers of the vectorised loops
 	pool  *sync.Pool
 }
 
@@ -56,8 +61,8 @@ func Compile(src string, d int) (*Program, error) {
 	}
 	b := &builder{d: d}
 	f, _ := b.build(n)
-	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops)}
-	pr.pool = &sync.Pool{New: func() any { return new(state) }}
+	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf}
+	pr.pool = &sync.Pool{New: func() any { return newState(pr.nbuf) }}
 	return pr, nil
 }
 
@@ -328,6 +333,7 @@ func (c *checker) count(n *node) error {
 type builder struct {
 	d     int
 	loops bool
+	nbuf  int
 }
 
 // built is a compiled node: f evaluates it; when constant, c is its value
@@ -380,10 +386,11 @@ func readsX(n *node) bool {
 // it, so its bits are those evaluation would give.
 func (b *builder) build(n *node) (built, bool) {
 	if n.kind != kNum && !readsX(n) && freeSlots(n) == 0 {
-		loops := b.loops
+		loops, nbuf := b.loops, b.nbuf
 		r := b.build1(n)
-		b.loops = loops
-		return constant(r.f(nil, new(state))), true
+		v := r.f(nil, newState(b.nbuf))
+		b.loops, b.nbuf = loops, nbuf
+		return constant(v), true
 	}
 	return b.build1(n), false
 }
@@ -576,7 +583,13 @@ func power(l, r built) built {
 		c := r.c
 		return built{f: func(x []float64, s *state) float64 { return fmath.Pow(lf(x, s), c) }}
 	}
-	return built{f: func(x []float64, s *state) float64 { return fmath.Pow(lf(x, s), rf(x, s)) }}
+	return built{f: func(x []float64, s *state) float64 {
+		a, e := lf(x, s), rf(x, s)
+		if e == 2 {
+			return float64(a * a)
+		}
+		return fmath.Pow(a, e)
+	}}
 }
 
 // unaryFuncs are the functions of one argument, each with the same bits
@@ -620,6 +633,9 @@ func (b *builder) call(n *node) built {
 // evaluation of the loop, in order lo, hi.
 func (b *builder) loop(n *node) built {
 	b.loops = true
+	if f, ok := b.vloop(n); ok {
+		return f
+	}
 	slot := n.slot
 	body, _ := b.build(n.args[2])
 	bf := body.f

@@ -390,10 +390,12 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 			return nil, err
 		}
 	}
+	nbuf := 0
 	for _, q := range p.all() {
 		p.loops = p.loops || q.loops
+		nbuf = max(nbuf, q.nbuf)
 	}
-	p.pool.New = func() any { return new(state) }
+	p.pool.New = func() any { return newState(nbuf) }
 	if d.HasBest && dim == d.Dim {
 		return optimumProblem{p}, nil
 	}

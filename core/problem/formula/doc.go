@@ -40,7 +40,7 @@
 // # Values
 //
 // Evaluation never panics: NaN and ±Inf are values (log(-1) is NaN, 1/0 is
-// +Inf). a^2 is a·a exactly; other powers are fmath.Pow (math.Pow for an
+// +Inf). a^b is a·a exactly when b = 2; other powers are fmath.Pow (math.Pow for an
 // integer exponent). exp is fmath.Exp, min and max are fmath.Min and
 // fmath.Max (NaN if either argument is NaN); the other functions are those
 // of package math, which give the same bits on amd64 and in WebAssembly

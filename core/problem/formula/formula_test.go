@@ -156,3 +156,40 @@ func TestCECLike(t *testing.T) {
 		t.Errorf("typed %v %v %v, hand-written %v %v %v", f, g, h, f2, g2, h2)
 	}
 }
+
+// The vectorised loops give the bits of a plain walk of the tree at
+// dimensions below, at and across the chunk size.
+func TestVectorMatchesTree(t *testing.T) {
+	srcs := []string{
+		rosenSrc,
+		"sum(i, 1, D, x[i]^2 - 5000*cos(0.1*pi*x[i]) - 4000)",
+		"-sum(i, 1, D, x[i]*sin(0.1*pi*x[i]))",
+		"sum(i, 1, D, sum(j, 1, i, x[j])^2)",
+		"prod(i, 1, D, cos(x[i]/sqrt(i)))",
+		"sum(i, 1, D, i*x[i]^2) / D",
+		"sum(i, 2, D, min(x[i], x[i-1], 0.5) - max(x[i-1]*x[i], -x1))",
+		"sum(i, 1, D, x[D+1-i]^3 / (1 + i) + 2^x[i] + abs(x[i])^x[1])",
+		"sum(i, 1, floor(D/2), (x[2*i-1] - x[2*i])^2 + (x[2*i] + 1)^2 * (x[2*i-1] / 3)^2)",
+		"sum(i, 1, D, x1 + i)",
+		"sum(i, 1, D, exp(-x[i]^2) * log(abs(x[i]) + 1) - tan(x[i]) + atan(x[i]) + floor(x[i]) + ceil(-x[i]))",
+		"sum(i, 1, D, x[i]) + sum(k, 1, D - 1, (x[k] - x[k+1])^2) * prod(j, 1, 3, x[j])",
+	}
+	for _, d := range []int{1, 2, 63, 64, 65, 129, 200} {
+		x := randomPoint(d)
+		for _, src := range srcs {
+			p, err := Compile(src, d)
+			if err != nil {
+				if d <= 3 {
+					continue
+				}
+				t.Fatalf("D = %d: %v", d, err)
+			}
+			n, _ := parseExpr(src)
+			var env [MaxDepth]int
+			want := refEval(n, x, d, &env)
+			if got := p.Eval(x); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("D = %d, %s: %v, tree walk %v", d, src, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,380 @@
+package formula
+
+import (
+	"math"
+
+	"pcaplay/core/internal/fmath"
+)
+
+// A sum or prod whose body holds no loop is evaluated a chunk of indices
+// at a time: each node of the body computes its values for up to chunk
+// consecutive indices in one Go loop, x[i+c] is a view of x, and only
+// then are the values summed (or multiplied), in index order. Every value
+// is the same IEEE operation on the same operands as one index at a time,
+// so the bits are those of the scalar closures (FuzzEval checks it); only
+// the calls per index go.
+const chunk = 64
+
+// vec is a compiled node of a vectorised body: sc when its value does not
+// depend on the loop's index (evaluated once per chunk), else v, which
+// returns its values at the indices lo … lo+n−1 (a view of x, or buffer
+// out of the state's buffers).
+type vec struct {
+	sc   fn
+	v    func(x []float64, s *state, lo, n int) []float64
+	view bool // v is x[lo+off : lo+off+n]
+	off  int
+}
+
+// get returns the values of a vector node, a view of x without a call.
+func (v *vec) get(x []float64, s *state, lo, n int) []float64 {
+	if v.view {
+		return x[lo+v.off:][:n]
+	}
+	return v.v(x, s, lo, n)
+}
+
+// vbuilder compiles the body of one loop of index slot.
+type vbuilder struct {
+	b    *builder
+	slot int
+	nbuf int // buffers used: indices 0 … nbuf−1
+}
+
+func buffer(s *state, i, n int) []float64 { return s.vb[i*chunk : i*chunk+n] }
+
+func hasLoop(n *node) bool {
+	if n.kind == kSum || n.kind == kProd {
+		return true
+	}
+	for _, a := range n.args {
+		if hasLoop(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// vectorisable reports whether the body n can be compiled by compile: no
+// loop inside.
+func vectorisable(n *node) bool { return !hasLoop(n) }
+
+func (vb *vbuilder) use(out int) {
+	vb.nbuf = max(vb.nbuf, out+1)
+}
+
+// compile compiles n, writing its values into buffer out when it needs a
+// buffer; its operands use buffers out and above.
+func (vb *vbuilder) compile(n *node, out int) vec {
+	if freeSlots(n)&(1<<uint(vb.slot)) == 0 {
+		f, _ := vb.b.build(n)
+		return vec{sc: f.f}
+	}
+	switch n.kind {
+	case kIdx: // the loop's own index
+		vb.use(out)
+		return vec{v: func(_ []float64, s *state, lo, n int) []float64 {
+			o := buffer(s, out, n)
+			for j := range o {
+				o[j] = float64(lo + j)
+			}
+			return o
+		}}
+	case kX:
+		if slot, off, ok := vb.b.indexOffset(n.args[0]); ok && slot == vb.slot {
+			off--
+			return vec{v: func(x []float64, _ *state, lo, n int) []float64 { return x[lo+off : lo+off+n] }, view: true, off: off}
+		}
+		vb.use(out)
+		ix, slot := vb.b.intFn(n.args[0]), vb.slot
+		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			o := buffer(s, out, n)
+			for j := range o {
+				s.idx[slot] = lo + j
+				o[j] = x[ix(s)-1]
+			}
+			return o
+		}}
+	case kNeg:
+		a := vb.compile(n.args[0], out)
+		vb.use(out)
+		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			av := a.get(x, s, lo, n)
+			o := buffer(s, out, n)
+			av = av[:len(o)]
+			for j := range o {
+				o[j] = -av[j]
+			}
+			return o
+		}}
+	case kAdd, kSub, kMul, kDiv:
+		return vb.binary(n.kind, vb.compile(n.args[0], out), vb.compile(n.args[1], out+1), out)
+	case kPow:
+		if base := n.args[0]; isConst(n.args[1], vb.b, 2) && base.kind >= kAdd && base.kind <= kDiv {
+			// (a op b)^2 in one closure: the square is a second pass
+			// over the chunk, without a call
+			if sq := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true); sq.sc == nil {
+				return sq
+			}
+		}
+		l, r := vb.compile(n.args[0], out), vb.compile(n.args[1], out+1)
+		vb.use(out)
+		if r.sc != nil && isConst(n.args[1], vb.b, 2) {
+			return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+				av := l.get(x, s, lo, n)
+				o := buffer(s, out, n)
+				av = av[:len(o)]
+				for j := range o {
+					o[j] = float64(av[j] * av[j])
+				}
+				return o
+			}}
+		}
+		return vb.binary(kPow, l, r, out)
+	case kCall:
+		if n.fn == "min" || n.fn == "max" {
+			acc := vb.compile(n.args[0], out)
+			for _, a := range n.args[1:] {
+				k := kMin
+				if n.fn == "max" {
+					k = kMax
+				}
+				acc = vb.binary(k, acc, vb.compile(a, out+1), out)
+			}
+			return acc
+		}
+		a := vb.compile(n.args[0], out)
+		vb.use(out)
+		g := unaryFuncs[n.fn]
+		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			av := a.get(x, s, lo, n)
+			o := buffer(s, out, n)
+			av = av[:len(o)]
+			for j := range o {
+				o[j] = g(av[j])
+			}
+			return o
+		}}
+	}
+	// a node that depends on the index but is none of the above cannot
+	// occur (loops are excluded); keep the scalar meaning all the same
+	f, _ := vb.b.build(n)
+	vb.use(out)
+	slot := vb.slot
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		o := buffer(s, out, n)
+		for j := range o {
+			s.idx[slot] = lo + j
+			o[j] = f.f(x, s)
+		}
+		return o
+	}}
+}
+
+// kMin and kMax are the element-wise min and max of binary (not kinds of
+// nodes).
+const (
+	kMin = kProd + 1 + iota
+	kMax
+)
+
+// isConst reports whether n is the constant c at the builder's D.
+func isConst(n *node, b *builder, c float64) bool {
+	if readsX(n) || freeSlots(n) != 0 {
+		return false
+	}
+	f, _ := b.build(n)
+	return f.isC && f.c == c
+}
+
+// op applies the binary operation k.
+func op(k kind, a, b float64) float64 {
+	switch k {
+	case kAdd:
+		return a + b
+	case kSub:
+		return a - b
+	case kMul:
+		return float64(a * b)
+	case kDiv:
+		return a / b
+	case kPow:
+		if b == 2 {
+			return float64(a * a)
+		}
+		return fmath.Pow(a, b)
+	case kMin:
+		return fmath.Min(a, b)
+	case kMax:
+		return fmath.Max(a, b)
+	}
+	return math.NaN()
+}
+
+// binary compiles the element-wise operation k of l and r into buffer out.
+// At least one of l and r depends on the index.
+func (vb *vbuilder) binary(k kind, l, r vec, out int) vec {
+	return vb.binarySq(k, l, r, out, false)
+}
+
+// binarySq is binary, squared when sq.
+func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
+	vb.use(out)
+	switch {
+	case l.sc != nil && r.sc != nil:
+		lf, rf := l.sc, r.sc
+		return vec{sc: func(x []float64, s *state) float64 { return op(k, lf(x, s), rf(x, s)) }}
+	case r.sc != nil:
+		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			c := r.sc(x, s)
+			av := l.get(x, s, lo, n)
+			o := buffer(s, out, n)
+			av = av[:len(o)]
+			switch k {
+			case kAdd:
+				for j := range o {
+					o[j] = av[j] + c
+				}
+			case kSub:
+				for j := range o {
+					o[j] = av[j] - c
+				}
+			case kMul:
+				for j := range o {
+					o[j] = float64(av[j] * c)
+				}
+			default:
+				for j := range o {
+					o[j] = op(k, av[j], c)
+				}
+			}
+			if sq {
+				square(o)
+			}
+			return o
+		}}
+	case l.sc != nil:
+		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			c := l.sc(x, s)
+			bv := r.get(x, s, lo, n)
+			o := buffer(s, out, n)
+			bv = bv[:len(o)]
+			switch k {
+			case kAdd:
+				for j := range o {
+					o[j] = c + bv[j]
+				}
+			case kSub:
+				for j := range o {
+					o[j] = c - bv[j]
+				}
+			case kMul:
+				for j := range o {
+					o[j] = float64(c * bv[j])
+				}
+			default:
+				for j := range o {
+					o[j] = op(k, c, bv[j])
+				}
+			}
+			if sq {
+				square(o)
+			}
+			return o
+		}}
+	}
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		av := l.get(x, s, lo, n)
+		bv := r.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		av, bv = av[:len(o)], bv[:len(o)]
+		switch k {
+		case kAdd:
+			for j := range o {
+				o[j] = av[j] + bv[j]
+			}
+		case kSub:
+			for j := range o {
+				o[j] = av[j] - bv[j]
+			}
+		case kMul:
+			for j := range o {
+				o[j] = float64(av[j] * bv[j])
+			}
+		default:
+			for j := range o {
+				o[j] = op(k, av[j], bv[j])
+			}
+		}
+		if sq {
+			square(o)
+		}
+		return o
+	}}
+}
+
+func square(o []float64) {
+	for j := range o {
+		o[j] = float64(o[j] * o[j])
+	}
+}
+
+// vloop compiles a sum or prod with a vectorisable body; it returns false
+// when the body is not.
+func (b *builder) vloop(n *node) (built, bool) {
+	body := n.args[2]
+	if !vectorisable(body) {
+		return built{}, false
+	}
+	vb := &vbuilder{b: b, slot: n.slot}
+	v := vb.compile(body, 0)
+	b.nbuf = max(b.nbuf, vb.nbuf)
+	slot := n.slot
+	lf, hf := b.intFn(n.args[0]), b.intFn(n.args[1])
+	if v.sc != nil {
+		// the body does not depend on the index (it may read x): add it up
+		// index by index all the same, for the bits
+		bf := v.sc
+		if n.kind == kSum {
+			return built{f: func(x []float64, s *state) float64 {
+				acc := 0.0
+				for k, h := lf(s), hf(s); k <= h; k++ {
+					s.idx[slot] = k
+					acc += bf(x, s)
+				}
+				return acc
+			}}, true
+		}
+		return built{f: func(x []float64, s *state) float64 {
+			acc := 1.0
+			for k, h := lf(s), hf(s); k <= h; k++ {
+				s.idx[slot] = k
+				acc = float64(acc * bf(x, s))
+			}
+			return acc
+		}}, true
+	}
+	vf := v.v
+	if n.kind == kSum {
+		return built{f: func(x []float64, s *state) float64 {
+			acc := 0.0
+			for k, h := lf(s), hf(s); k <= h; k += chunk {
+				vals := vf(x, s, k, min(chunk, h-k+1))
+				for _, t := range vals {
+					acc += t
+				}
+			}
+			return acc
+		}}, true
+	}
+	return built{f: func(x []float64, s *state) float64 {
+		acc := 1.0
+		for k, h := lf(s), hf(s); k <= h; k += chunk {
+			vals := vf(x, s, k, min(chunk, h-k+1))
+			for _, t := range vals {
+				acc = float64(acc * t)
+			}
+		}
+		return acc
+	}}, true
+}
