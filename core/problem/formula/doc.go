@@ -63,6 +63,13 @@
 // # Cost
 //
 // Compile is linear in the source plus one dry run of the loops (at most
-// about MaxOps steps). Eval costs Ops() closure calls and allocates
-// nothing.
+// about MaxOps steps). Eval costs about Ops() operations and allocates
+// nothing (each evaluation borrows its index values and buffers from a
+// sync.Pool). A sum or prod whose body holds no loop runs a chunk of 64
+// indices at a time, one Go loop per node of the body, x[i+c] a view of x;
+// other nodes are closures. The typed Rosenbrock function takes about 2.5
+// times the time of the hand-written Go at D = 100 and over 10 times at
+// D = 10, where the calls per node dominate; a body of transcendental
+// functions (cos, sin) stays within 2 times (go test -bench . in this
+// package).
 package formula
