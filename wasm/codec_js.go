@@ -278,7 +278,35 @@ var (
 	filesType = reflect.TypeFor[map[string][]byte]()
 )
 
+// newDecoder returns the decoder of type t by the wire rules: a type the
+// wire names first (RunID, JSONText, URL values, files), then by t's kind.
+// It panics for a type the wire does not carry.
 func newDecoder(t reflect.Type) decoder {
+	if d := namedDecoder(t); d != nil {
+		return d
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDecoder
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intDecoder
+	case reflect.Float32, reflect.Float64:
+		return floatDecoder
+	case reflect.String:
+		return stringDecoder
+	case reflect.Pointer:
+		return pointerDecoder(t)
+	case reflect.Slice:
+		return sliceDecoder(t)
+	case reflect.Struct:
+		return structDecoder(t)
+	}
+	panic("wasm: no wire decoding for " + t.String())
+}
+
+// namedDecoder returns the decoder of a type the wire treats apart from
+// its kind, or nil for any other type.
+func namedDecoder(t reflect.Type) decoder {
 	switch {
 	case t == runIDType:
 		return func(v js.Value, _ string, out reflect.Value) error {
@@ -287,143 +315,167 @@ func newDecoder(t reflect.Type) decoder {
 			return err
 		}
 	case wire.JSONTextType(t) != nil:
-		return func(v js.Value, path string, out reflect.Value) error {
-			switch v.Type() {
-			case js.TypeUndefined, js.TypeNull:
-				return nil
-			case js.TypeString:
-				out.SetBytes([]byte(v.String()))
-			case js.TypeObject:
-				out.SetBytes([]byte(jsJSON.Call("stringify", v).String()))
-			default:
-				return badType(path, "an object", v)
-			}
-			return nil
-		}
+		return jsonTextDecoder
 	case t == stateType:
 		return func(v js.Value, _ string, out reflect.Value) error {
 			out.Set(reflect.ValueOf(urlValues(v)))
 			return nil
 		}
 	case t == filesType:
-		return func(v js.Value, path string, out reflect.Value) error {
-			files := map[string][]byte{}
-			if v.Type() == js.TypeObject {
-				keys := jsObject.Call("keys", v)
-				for i := range keys.Length() {
-					k := keys.Index(i).String()
-					f := v.Get(k)
-					if !f.InstanceOf(jsUint8Array) {
-						return wire.Errorf(wire.CodeBadArgument, "%s: file %s is not a Uint8Array", path, play.Cut(k, play.EchoMax))
-					}
-					b := make([]byte, f.Length())
-					js.CopyBytesToGo(b, f)
-					files[k] = b
-				}
+		return filesDecoder
+	}
+	return nil
+}
+
+// jsonTextDecoder decodes a JSONText: a string as it is, an object as
+// JSON.stringify writes it; nothing when absent.
+func jsonTextDecoder(v js.Value, path string, out reflect.Value) error {
+	switch v.Type() {
+	case js.TypeUndefined, js.TypeNull:
+		return nil
+	case js.TypeString:
+		out.SetBytes([]byte(v.String()))
+	case js.TypeObject:
+		out.SetBytes([]byte(jsJSON.Call("stringify", v).String()))
+	default:
+		return badType(path, "an object", v)
+	}
+	return nil
+}
+
+// filesDecoder decodes files: an object of Uint8Arrays by name into a
+// map[string][]byte (empty when v is not an object).
+func filesDecoder(v js.Value, path string, out reflect.Value) error {
+	files := map[string][]byte{}
+	if v.Type() == js.TypeObject {
+		keys := jsObject.Call("keys", v)
+		for i := range keys.Length() {
+			k := keys.Index(i).String()
+			f := v.Get(k)
+			if !f.InstanceOf(jsUint8Array) {
+				return wire.Errorf(wire.CodeBadArgument, "%s: file %s is not a Uint8Array", path, play.Cut(k, play.EchoMax))
 			}
-			out.Set(reflect.ValueOf(files))
-			return nil
+			b := make([]byte, f.Length())
+			js.CopyBytesToGo(b, f)
+			files[k] = b
 		}
 	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeBoolean {
-				return badType(path, "a boolean", v)
-			}
-			out.SetBool(v.Bool())
+	out.Set(reflect.ValueOf(files))
+	return nil
+}
+
+// boolDecoder decodes a boolean; nothing when absent.
+func boolDecoder(v js.Value, path string, out reflect.Value) error {
+	if absent(v) {
+		return nil
+	}
+	if v.Type() != js.TypeBoolean {
+		return badType(path, "a boolean", v)
+	}
+	out.SetBool(v.Bool())
+	return nil
+}
+
+// intDecoder decodes a number into an integer, truncated; nothing when
+// absent.
+func intDecoder(v js.Value, path string, out reflect.Value) error {
+	if absent(v) {
+		return nil
+	}
+	if v.Type() != js.TypeNumber {
+		return badType(path, "a number", v)
+	}
+	out.SetInt(int64(v.Float()))
+	return nil
+}
+
+// floatDecoder decodes a number; nothing when absent.
+func floatDecoder(v js.Value, path string, out reflect.Value) error {
+	if absent(v) {
+		return nil
+	}
+	if v.Type() != js.TypeNumber {
+		return badType(path, "a number", v)
+	}
+	out.SetFloat(v.Float())
+	return nil
+}
+
+// stringDecoder decodes a string; nothing when absent.
+func stringDecoder(v js.Value, path string, out reflect.Value) error {
+	if absent(v) {
+		return nil
+	}
+	if v.Type() != js.TypeString {
+		return badType(path, "a string", v)
+	}
+	out.SetString(v.String())
+	return nil
+}
+
+// pointerDecoder decodes the value a pointer of type t points to into a
+// new one; nil when absent.
+func pointerDecoder(t reflect.Type) decoder {
+	elem := decoderOf(t.Elem())
+	return func(v js.Value, path string, out reflect.Value) error {
+		if absent(v) {
 			return nil
 		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeNumber {
-				return badType(path, "a number", v)
-			}
-			out.SetInt(int64(v.Float()))
+		p := reflect.New(t.Elem())
+		if err := elem(v, path, p.Elem()); err != nil {
+			return err
+		}
+		out.Set(p)
+		return nil
+	}
+}
+
+// sliceDecoder decodes an Array, or a typed array, into a slice of type t,
+// its elements named path[i] in errors; nil when absent.
+func sliceDecoder(t reflect.Type) decoder {
+	elem := decoderOf(t.Elem())
+	return func(v js.Value, path string, out reflect.Value) error {
+		if absent(v) {
 			return nil
 		}
-	case reflect.Float32, reflect.Float64:
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeNumber {
-				return badType(path, "a number", v)
-			}
-			out.SetFloat(v.Float())
-			return nil
+		if v.Type() != js.TypeObject || v.Get("length").Type() != js.TypeNumber {
+			return badType(path, "an array", v)
 		}
-	case reflect.String:
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeString {
-				return badType(path, "a string", v)
-			}
-			out.SetString(v.String())
-			return nil
-		}
-	case reflect.Pointer:
-		elem := decoderOf(t.Elem())
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			p := reflect.New(t.Elem())
-			if err := elem(v, path, p.Elem()); err != nil {
+		n := v.Length()
+		s := reflect.MakeSlice(t, n, n)
+		for i := range n {
+			if err := elem(v.Index(i), path+"["+strconv.Itoa(i)+"]", s.Index(i)); err != nil {
 				return err
 			}
-			out.Set(p)
-			return nil
 		}
-	case reflect.Slice:
-		elem := decoderOf(t.Elem())
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeObject || v.Get("length").Type() != js.TypeNumber {
-				return badType(path, "an array", v)
-			}
-			n := v.Length()
-			s := reflect.MakeSlice(t, n, n)
-			for i := range n {
-				if err := elem(v.Index(i), path+"["+strconv.Itoa(i)+"]", s.Index(i)); err != nil {
-					return err
-				}
-			}
-			out.Set(s)
-			return nil
-		}
-	case reflect.Struct:
-		fields := wire.WireFields(t)
-		decs := make([]decoder, len(fields))
-		for i, f := range fields {
-			decs[i] = decoderOf(f.Type)
-		}
-		return func(v js.Value, path string, out reflect.Value) error {
-			if absent(v) {
-				return nil
-			}
-			if v.Type() != js.TypeObject {
-				return badType(path, "an object", v)
-			}
-			for i, f := range fields {
-				if err := decs[i](v.Get(f.Key), path+"."+f.Key, out.Field(f.Index)); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
+		out.Set(s)
+		return nil
 	}
-	panic("wasm: no wire decoding for " + t.String())
+}
+
+// structDecoder decodes an object into a struct of type t by its fields'
+// js keys (wire.WireFields), each named path.key in errors; the zero
+// value when absent.
+func structDecoder(t reflect.Type) decoder {
+	fields := wire.WireFields(t)
+	decs := make([]decoder, len(fields))
+	for i, f := range fields {
+		decs[i] = decoderOf(f.Type)
+	}
+	return func(v js.Value, path string, out reflect.Value) error {
+		if absent(v) {
+			return nil
+		}
+		if v.Type() != js.TypeObject {
+			return badType(path, "an object", v)
+		}
+		for i, f := range fields {
+			if err := decs[i](v.Get(f.Key), path+"."+f.Key, out.Field(f.Index)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // requestDecoder returns the decoder of the requests of a command: a

@@ -229,7 +229,13 @@ func TestCompareScoreboard(t *testing.T) {
 	if a, _ := r.Session(ids[0]); err != nil || !cf.Scoreboard.Partial || cf.Scoreboard.At != a.Last.FES || !strings.HasPrefix(cf.Scoreboard.LaTeX, "% Partial: the runs stand at "+strconv.Itoa(a.Last.FES)+" of 6000 FES") {
 		t.Errorf("runs after 3 generations: %v; board partial %v at %d\n%s", err, cf.Scoreboard.Partial, cf.Scoreboard.At, cf.Scoreboard.LaTeX)
 	}
-	// a CEC problem: f_best is the best of the runs (no f* known)
+}
+
+// The scoreboard of a CEC problem, whose f* is not known: f_best is the
+// best of the runs. Runs of different problems are not compared.
+func TestCompareScoreboardCEC(t *testing.T) {
+	r := NewRuns()
+	ids := []int{r.Open(), r.Open()}
 	cec, _ := SanitizeCompare(map[string]string{"problem": "C01", "dim": "10", "fes": "3000"}, 2)
 	for i, id := range ids {
 		if _, err := r.Configure(id, cec.Values[i], ConfigureOptions{}); err != nil {
@@ -238,7 +244,7 @@ func TestCompareScoreboard(t *testing.T) {
 		s, _ := r.Session(id)
 		s.Advance(StepOptions{N: 1e6})
 	}
-	cf, err = r.Compare(ids, CompareOptions{})
+	cf, err := r.Compare(ids, CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -277,26 +277,9 @@ func BenchmarkSummarise(b *testing.B) {
 
 // With the grid of an experiment that is still running (ResultsOptions.
 // Grid), Summarise says how far it is and what the partial results are of,
-// and the numbers are those of the records alone; once every run is in
-// the results are those without the grid.
+// and the numbers are those of the records alone.
 func TestSummariseGrid(t *testing.T) {
-	configs := []string{"pmode", "cmode"}
-	grid := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"C02", 10}, {"C03", 10}}}
-	var all []experiment.Record
-	for _, c := range configs {
-		for _, p := range []string{"C01", "C02", "C03"} {
-			for r := range 4 {
-				f := float64(r)
-				if c == "cmode" {
-					f += 10
-				}
-				all = append(all, rec(c, p, r, f, 0))
-			}
-		}
-	}
-	keep := func(recs []experiment.Record, drop func(experiment.Record) bool) []experiment.Record {
-		return slices.DeleteFunc(slices.Clone(recs), drop)
-	}
+	configs, grid, all := gridRuns()
 	// C01 complete; C02: pmode 2 runs, cmode 1; C03: pmode 3 runs, cmode none
 	some := keep(all, func(r experiment.Record) bool {
 		return r.Problem == "C02" && (r.Algo == "pmode" && r.Run >= 2 || r.Algo == "cmode" && r.Run >= 1) ||
@@ -352,11 +335,41 @@ func TestSummariseGrid(t *testing.T) {
 			t.Errorf("chart title not marked partial: %.120s", raw)
 		}
 	}
+}
 
-	// a configuration without runs at all, a dimension without runs
+// keep returns recs without those drop accepts.
+func keep(recs []experiment.Record, drop func(experiment.Record) bool) []experiment.Record {
+	return slices.DeleteFunc(slices.Clone(recs), drop)
+}
+
+// gridRuns returns the configurations and the grid of the Summarise tests
+// with a grid, and every run of it: pmode and cmode on C01, C02, C03 at
+// D = 10, 4 runs each, cmode's f 10 above pmode's.
+func gridRuns() ([]string, *Grid, []experiment.Record) {
+	configs := []string{"pmode", "cmode"}
+	grid := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"C02", 10}, {"C03", 10}}}
+	var all []experiment.Record
+	for _, c := range configs {
+		for _, p := range []string{"C01", "C02", "C03"} {
+			for r := range 4 {
+				f := float64(r)
+				if c == "cmode" {
+					f += 10
+				}
+				all = append(all, rec(c, p, r, f, 0))
+			}
+		}
+	}
+	return configs, grid, all
+}
+
+// The progress label of a grid with a configuration without runs at all
+// and a dimension without runs says so.
+func TestSummariseGridWithoutRuns(t *testing.T) {
+	configs, _, all := gridRuns()
 	g2 := &Grid{Runs: 4, Problems: []GridProblem{{"C01", 10}, {"rosenbrock", 2}}}
 	only := keep(all, func(r experiment.Record) bool { return r.Algo != "pmode" || r.Problem != "C01" || r.Run > 0 })
-	res, err = Summarise(only, ResultsOptions{Configs: configs, Grid: g2})
+	res, err := Summarise(only, ResultsOptions{Configs: configs, Grid: g2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,9 +379,13 @@ func TestSummariseGrid(t *testing.T) {
 			t.Errorf("label %q\nlacks %q", res.Progress.Label, s)
 		}
 	}
+}
 
-	// every run in: the results without the grid, and a progress of 24 of 24
-	o.Grid = nil
+// Once every run of the grid is in, the results are those without the
+// grid, with a progress of 24 of 24.
+func TestSummariseGridComplete(t *testing.T) {
+	configs, grid, all := gridRuns()
+	o := ResultsOptions{Configs: configs, ChartsOf: "C02"}
 	full, err := Summarise(all, o)
 	if err != nil {
 		t.Fatal(err)
