@@ -46,6 +46,9 @@ func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	var p problem.Problem
 	if file, ok := strings.CutPrefix(*name, "@"); ok {
+		if strings.Contains(file, ",") {
+			return badInput("-problem %s: cec eval takes one problem", *name)
+		}
 		list, typed, err := experiment.ReadTyped(*name, os.ReadFile)
 		if err != nil {
 			return badInput("%v", err)

@@ -43,6 +43,8 @@ func TestEvalTyped(t *testing.T) {
 	}
 	wantBadInput(t, cec(t, "1 1 1\n", "eval", "-problem", "@"+ball), "line 1", "3 numbers", "needs 10")
 	wantBadInput(t, cec(t, "", "eval", "-problem", "@nope.json"), "-problem @nope.json", "no such file")
+	wantBadInput(t, cec(t, "", "eval", "-problem", "@"+path+",@"+ball), "cec eval takes one problem")
+	wantBadInput(t, cec(t, "", "eval", "-problem", "@"), "'@' without a file name")
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`{"name":"p","dim":2,"lower":-1,"upper":1,"f":"max(x1, x2"}`), 0o644)
 	wantBadInput(t, cec(t, "", "eval", "-problem", "@"+bad), "column 11", "expected ')' after the arguments of max")
