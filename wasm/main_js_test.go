@@ -196,8 +196,8 @@ func TestRunStepAndTypedArrays(t *testing.T) {
 	if f.Get("applied").Int() != 5 || f.Get("status").Get("generation").Int() != 5 {
 		t.Errorf("5 steps: applied %d, generation %d", f.Get("applied").Int(), f.Get("status").Get("generation").Int())
 	}
-	if fes := f.Get("status").Get("fes").Int(); fes != s.S.FES() || fes <= pop {
-		t.Errorf("fes %d, solver %d", fes, s.S.FES())
+	if fes := f.Get("status").Get("fes").Int(); fes != s.Solver.FES() || fes <= pop {
+		t.Errorf("fes %d, solver %d", fes, s.Solver.FES())
 	}
 	l := mustOK(t, callAPI(t, "landscape", M{"run": id, "nx": 40, "ny": 40}))
 	if l.Get("mask").Length() != 1600 || l.Get("levels").Length() == 0 {

@@ -55,7 +55,7 @@ func TestPlaygroundCommandReproducesTheRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			s, _ := r.Session(id)
-			for !s.S.Done() {
+			for !s.Solver.Done() {
 				if _, err := s.Advance(play.StepOptions{N: 1000}); err != nil {
 					t.Fatal(err)
 				}

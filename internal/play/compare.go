@@ -336,7 +336,7 @@ func Score(ss []*Session) Scoreboard {
 		sb.Targets = append(sb.Targets, "f − f_best ≤ "+export.FormatEps(e))
 	}
 	if len(ss) > 0 {
-		if o, ok := ss[0].P.(problem.Optimum); ok {
+		if o, ok := ss[0].Problem.(problem.Optimum); ok {
 			_, sb.FBest = o.Optimum()
 			sb.Known = true
 		}
@@ -414,9 +414,9 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		if err != nil {
 			return nil, err
 		}
-		if i > 0 && (s.Cfg.Problem != ss[0].Cfg.Problem || s.Cfg.Dim != ss[0].Cfg.Dim) {
+		if i > 0 && (s.Config.Problem != ss[0].Config.Problem || s.Config.Dim != ss[0].Config.Dim) {
 			return nil, wire.Errorf(wire.CodeBadArgument, "compare: run %d is %s at D = %d, run %d is %s at D = %d: the runs must share the problem",
-				id, s.Cfg.Problem, s.Cfg.Dim, ids[0], ss[0].Cfg.Problem, ss[0].Cfg.Dim)
+				id, s.Config.Problem, s.Config.Dim, ids[0], ss[0].Config.Problem, ss[0].Config.Dim)
 		}
 		ss[i] = s
 	}
@@ -427,7 +427,7 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	// the runs' names: the chart's legend and the scoreboard's rows
 	names := make([]string, len(ss))
 	for i, s := range ss {
-		names[i] = strings.ToUpper(RunLetters[i]) + ": " + s.Cfg.Algo
+		names[i] = strings.ToUpper(RunLetters[i]) + ": " + s.Config.Algo
 		if i < len(o.Names) && o.Names[i] != "" {
 			names[i] = Cut(o.Names[i], 60)
 		}
@@ -436,12 +436,12 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	a := ss[0].Status()
 	sb.At, sb.MaxFES = a.FES, a.MaxFES
 	for _, s := range ss {
-		if !s.HasLast || !s.S.Done() {
+		if !s.HasLast || !s.Solver.Done() {
 			sb.Partial = true
 		}
 	}
 	sb.CSV = string(export.ScoreboardCSV(sb.Board(names)))
-	sb.LaTeX = string(export.ScoreboardLaTeX(sb.Board(names), ss[0].Cfg.Problem, ss[0].Cfg.Dim))
+	sb.LaTeX = string(export.ScoreboardLaTeX(sb.Board(names), ss[0].Config.Problem, ss[0].Config.Dim))
 	if o.Chart {
 		pts := ChartPoints
 		if o.Playing {
@@ -460,14 +460,14 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	if o.PC < 0 || o.PC > MaxGrid {
 		return nil, wire.Errorf(wire.CodeBadArgument, "compare: pc = %d: must be in [0, %d]", o.PC, MaxGrid)
 	}
-	if o.PC > 0 && ss[0].P.Dim() > 2 {
+	if o.PC > 0 && ss[0].Problem.Dim() > 2 {
 		pv, err := comparePC(ss, o.PC)
 		if err != nil {
 			return nil, err
 		}
 		cf.PC = pv
 	}
-	if ss[0].P.Dim() == 2 {
+	if ss[0].Problem.Dim() == 2 {
 		z := &r.zoom
 		if z.Grid == 0 {
 			z.Grid = LandscapeGrid
@@ -484,13 +484,13 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 					pts = append(pts, s.Last.X, s.Last.Best.X)
 				}
 			}
-			lo, hi := ss[0].P.Bounds()
+			lo, hi := ss[0].Problem.Bounds()
 			if z.fit(lo, hi, pts...) {
 				changed = true
 			}
 		}
 		if changed || o.View {
-			lo, hi := ss[0].P.Bounds()
+			lo, hi := ss[0].Problem.Bounds()
 			x0, x1, y0, y1 := lo[0], hi[0], lo[1], hi[1]
 			if z.On && z.Set {
 				x0, x1, y0, y1 = z.X0, z.X1, z.Y0, z.Y1
@@ -513,7 +513,7 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 // grid > 1 also samples f and the constraints on that plane, once, over a
 // square around every run's points and best point.
 func comparePC(ss []*Session, grid int) ([]*PCView, error) {
-	n := ss[0].P.Dim()
+	n := ss[0].Problem.Dim()
 	var X, F, V []float64
 	for _, s := range ss {
 		if !s.HasLast {

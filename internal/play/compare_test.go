@@ -170,7 +170,7 @@ func TestCompareScoreboard(t *testing.T) {
 			t.Fatal(err)
 		}
 		s, _ := r.Session(id)
-		for !s.S.Done() {
+		for !s.Solver.Done() {
 			if _, err := s.Advance(StepOptions{N: 1}); err != nil {
 				t.Fatal(err)
 			}
@@ -281,7 +281,7 @@ func TestCompareSharedZoom(t *testing.T) {
 		t.Fatalf("view: %v, %v", cf, err)
 	}
 	a, _ := r.Session(ids[0])
-	lo, hi := a.P.Bounds()
+	lo, hi := a.Problem.Bounds()
 	if e := cf.Landscape.Extent; e != [4]float64{lo[0], hi[0], lo[1], hi[1]} {
 		t.Errorf("zoom off: window %v, want the box", e)
 	}

@@ -176,14 +176,14 @@ func (r *Runs) Record(id int, name string, run int) (string, error) {
 	switch {
 	case s.rec == nil:
 		return "", wire.Errorf(wire.CodeBadArgument, "run %d records nothing: configure it with {record: true}", id)
-	case !s.S.Done():
-		return "", wire.Errorf(wire.CodeBadArgument, "run %d has not finished (FES %d of %d)", id, s.S.FES(), s.Cfg.FES)
+	case !s.Solver.Done():
+		return "", wire.Errorf(wire.CodeBadArgument, "run %d has not finished (FES %d of %d)", id, s.Solver.FES(), s.Config.FES)
 	}
 	rec, err := s.rec.Record()
 	if err != nil {
 		return "", wire.Errorf(wire.CodeRunFailed, "%v", err)
 	}
-	rec.Algo, rec.Problem, rec.Run, rec.Data = name, experiment.CanonicalProblem(s.P.Name()), run, s.Data.Label
+	rec.Algo, rec.Problem, rec.Run, rec.Data = name, experiment.CanonicalProblem(s.Problem.Name()), run, s.Data.Label
 	line, err := experiment.MarshalLine(rec)
 	if err != nil {
 		return "", wire.Errorf(wire.CodeRunFailed, "%v", err)

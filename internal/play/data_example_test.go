@@ -30,7 +30,7 @@ func ExampleRuns_Record() {
 	c, _ := runs.Configure(id, state, play.ConfigureOptions{Record: true})
 	fmt.Println(c.Data.Label)
 	s, _ := runs.Session(id)
-	for !s.S.Done() {
+	for !s.Solver.Done() {
 		s.Advance(play.StepOptions{N: 100})
 	}
 	line, err := runs.Record(id, "pmode", 0)

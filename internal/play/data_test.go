@@ -44,7 +44,7 @@ func runToEnd(t *testing.T, r *Runs, raw map[string]string, name string, run int
 	if _, err := r.Record(id, name, run); err == nil || !strings.Contains(err.Error(), "not finished") {
 		t.Errorf("a record before the end: %v, want an error saying the run has not finished", err)
 	}
-	for !s.S.Done() {
+	for !s.Solver.Done() {
 		if _, err := s.Advance(StepOptions{N: 1000}); err != nil {
 			t.Fatal(err)
 		}
@@ -243,7 +243,7 @@ func TestRecordErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		s, _ := r2.Session(id)
-		for !s.S.Done() {
+		for !s.Solver.Done() {
 			s.Step(100, nil)
 		}
 		if _, err := r2.Record(id, bad.name, bad.run); err == nil || !strings.Contains(err.Error(), bad.want) {

@@ -561,12 +561,12 @@ func (d ExperimentDef) id() string {
 	e := json.NewEncoder(&b)
 	e.SetEscapeHTML(false)
 	_ = e.Encode(struct {
-		P []string `json:"p"`
-		D int      `json:"d"`
-		F int      `json:"f"`
-		R int      `json:"r"`
-		S string   `json:"s"`
-		C string   `json:"c"`
+		Problems []string `json:"p"`
+		Dim      int      `json:"d"`
+		FES      int      `json:"f"`
+		Runs     int      `json:"r"`
+		Seed     string   `json:"s"`
+		Configs  string   `json:"c"`
 	}{d.Problems, d.Dim, d.FES, d.Runs, d.Seed, FormatConfigs(d.Configs)})
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -44,8 +44,8 @@ func (s *Session) HistoryCSV() []byte { return export.HistoryCSV(s.History.Rows(
 func (s *Session) HistoryJSON() ([]byte, error) {
 	rows := s.History.Rows()
 	cmd, _ := s.Command()
-	return export.HistoryJSON(export.HistoryExport{Problem: s.Cfg.Problem, Dim: s.Cfg.Dim, Algo: s.Cfg.Algo, Seed: s.Cfg.Seed, MaxFES: s.Cfg.FES,
-		Data: s.Data.Label, Settings: s.Cfg.Params, Command: cmd, Generations: s.History.Added(),
+	return export.HistoryJSON(export.HistoryExport{Problem: s.Config.Problem, Dim: s.Config.Dim, Algo: s.Config.Algo, Seed: s.Config.Seed, MaxFES: s.Config.FES,
+		Data: s.Data.Label, Settings: s.Config.Params, Command: cmd, Generations: s.History.Added(),
 		Thinned: len(rows) < s.History.Added(), History: rows})
 }
 
@@ -86,7 +86,7 @@ func CommandArgs(c Config, data string) ([]string, error) {
 // Command returns the shell command line of CommandArgs for this run
 // ("cec run -problem …"), quoted for a POSIX shell where needed.
 func (s *Session) Command() (string, error) {
-	args, err := CommandArgs(s.Cfg, s.Data.Label)
+	args, err := CommandArgs(s.Config, s.Data.Label)
 	if err != nil {
 		return "", err
 	}
@@ -108,8 +108,8 @@ func shellQuote(a string) string {
 // ExportName returns the file name of an export with extension ext:
 // pcaplay-C05-D10-pmode-seed1.csv.
 func (s *Session) ExportName(ext string) string {
-	return "pcaplay-" + s.Cfg.Problem + "-D" + strconv.Itoa(s.Cfg.Dim) + "-" + s.Cfg.Algo + "-seed" +
-		strconv.FormatUint(s.Cfg.Seed, 10) + "." + ext
+	return "pcaplay-" + s.Config.Problem + "-D" + strconv.Itoa(s.Config.Dim) + "-" + s.Config.Algo + "-seed" +
+		strconv.FormatUint(s.Config.Seed, 10) + "." + ext
 }
 
 // Export is one export of a run: its text, file name and media type.

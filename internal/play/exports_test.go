@@ -27,7 +27,7 @@ func TestHistoryExports(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gens []export.HistoryRow
-		for !s.S.Done() {
+		for !s.Solver.Done() {
 			if n, _ := s.Step(1, nil); n == 0 {
 				break
 			}

@@ -31,7 +31,7 @@ type Frame struct {
 func (s *Session) Frame(applied int, o FrameOptions) (*Frame, error) {
 	f := &Frame{Applied: applied, Status: s.Status(), F: s.Last.F, V: s.Last.V,
 		Best: s.Last.Best.X, Generations: s.History.Added()}
-	if s.P.Dim() == 2 {
+	if s.Problem.Dim() == 2 {
 		f.X = s.Last.X
 		if applied > 0 && s.UpdateZoom() {
 			c, err := s.ZoomLandscape()
@@ -52,14 +52,14 @@ func (s *Session) Frame(applied int, o FrameOptions) (*Frame, error) {
 		}
 		f.Charts = parts
 	}
-	if s.Op != nil && (s.Op != s.opSent || o.Op) {
-		s.opSent = s.Op
-		f.Op = s.Op
+	if s.Operator != nil && (s.Operator != s.opSent || o.Op) {
+		s.opSent = s.Operator
+		f.Op = s.Operator
 	}
 	if o.PC < 0 || o.PC > MaxGrid {
 		return nil, wire.Errorf(wire.CodeBadArgument, "pc = %d: must be in [0, %d]", o.PC, MaxGrid)
 	}
-	if o.PC > 0 && s.P.Dim() > 2 && s.HasLast {
+	if o.PC > 0 && s.Problem.Dim() > 2 && s.HasLast {
 		grid := o.PC
 		if grid == 1 {
 			grid = 0
@@ -91,7 +91,7 @@ func (s *Session) View(o ViewOptions) (*Contour, error) {
 	}
 	s.Zoom.Grid = o.Grid
 	s.SetZoom(o.Zoom)
-	if s.P.Dim() != 2 {
+	if s.Problem.Dim() != 2 {
 		return nil, nil
 	}
 	return s.ZoomLandscape()

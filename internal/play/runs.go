@@ -116,9 +116,9 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 	if notes == nil {
 		notes = []Notice{}
 	}
-	lo, hi := s.P.Bounds()
+	lo, hi := s.Problem.Bounds()
 	return &Configured{Config: c.Values(), Notices: notes, Params: params, Lower: lo, Upper: hi,
-		NumIneq: s.P.NumIneq(), NumEq: s.P.NumEq(), Frame: f, Landscape: land, Data: info}, nil
+		NumIneq: s.Problem.NumIneq(), NumEq: s.Problem.NumEq(), Frame: f, Landscape: land, Data: info}, nil
 }
 
 // Reset starts run id again with the same configuration and view settings

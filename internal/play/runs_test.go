@@ -108,18 +108,18 @@ func TestAdvanceUntilFES(t *testing.T) {
 			}
 			st := f.Status
 			if st.FES < target {
-				t.Fatalf("%s: FES %d after untilFES %d", s.Cfg.Algo, st.FES, target)
+				t.Fatalf("%s: FES %d after untilFES %d", s.Config.Algo, st.FES, target)
 			}
 			// one generation less would not have reached the target
 			if f.Applied > 0 && before >= target {
-				t.Fatalf("%s: applied %d generations although FES %d was at the target %d", s.Cfg.Algo, f.Applied, before, target)
+				t.Fatalf("%s: applied %d generations although FES %d was at the target %d", s.Config.Algo, f.Applied, before, target)
 			}
 			step := 30
-			if s.Cfg.Algo == "pmode" {
+			if s.Config.Algo == "pmode" {
 				step = 8
 			}
 			if st.FES-step >= target {
-				t.Fatalf("%s: FES %d went past the target %d by a generation or more", s.Cfg.Algo, st.FES, target)
+				t.Fatalf("%s: FES %d went past the target %d by a generation or more", s.Config.Algo, st.FES, target)
 			}
 		}
 	}

@@ -18,10 +18,12 @@ import (
 // Session is one run: the solver, the last generation, the bounded
 // convergence history, the last PCA-projection and the landscape's view.
 type Session struct {
-	Cfg      Config
-	P        problem.Problem
+	// Config is the run's sanitized configuration, Problem its problem,
+	// Settings the algorithm's parameters and Solver the run itself.
+	Config   Config
+	Problem  problem.Problem
 	Settings solver.Settings
-	S        *solver.Solver
+	Solver   *solver.Solver
 
 	// Last is a copy of the last snapshot (its slices are owned here).
 	Last    solver.Snapshot
@@ -31,8 +33,9 @@ type Session struct {
 	// Record is the exact record of the feasible best f (compare mode's
 	// scoreboard).
 	Record BestRecord
-	// Op is the last PCA-projection, with what the page needs to draw it.
-	Op *Operator
+	// Operator is the last PCA-projection, with what the page needs to
+	// draw it.
+	Operator *Operator
 	// Zoom is the landscape's view when D = 2 (see Zoom).
 	Zoom Zoom
 
@@ -79,7 +82,7 @@ func buildSession(c Config, d *cec2017.Data, info DataInfo, record bool) (*Sessi
 	if err != nil {
 		return nil, err
 	}
-	ss := &Session{Cfg: c, P: p, Settings: s, S: sv, Data: info, data: d}
+	ss := &Session{Config: c, Problem: p, Settings: s, Solver: sv, Data: info, data: d}
 	if record {
 		ss.rec = experiment.NewRecorder(p, s, c.Seed, c.FES)
 	}
@@ -89,7 +92,7 @@ func buildSession(c Config, d *cec2017.Data, info DataInfo, record bool) (*Sessi
 // Restart returns a fresh run of the same Config, with the same view
 // settings (zoom on or off, grid); the zoom window is fitted again.
 func (s *Session) Restart() (*Session, error) {
-	ns, err := buildSession(s.Cfg, s.data, s.Data, s.rec != nil)
+	ns, err := buildSession(s.Config, s.data, s.Data, s.rec != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -102,8 +105,8 @@ func (s *Session) Restart() (*Session, error) {
 // how many generations were applied.
 func (s *Session) Step(n int, stop func() bool) (int, error) {
 	done := 0
-	for done < n && !s.S.Done() {
-		snap, err := s.S.Step()
+	for done < n && !s.Solver.Done() {
+		snap, err := s.Solver.Step()
 		if errors.Is(err, solver.ErrDone) {
 			break
 		}
@@ -144,7 +147,7 @@ func (s *Session) keep(snap *solver.Snapshot) {
 	s.History.Add(pt, snap.Generation)
 	s.Record.Add(snap.FES, snap.Best.F, snap.Best.V)
 	if snap.PCA != nil && s.rec == nil {
-		s.Op = newOperator(snap)
+		s.Operator = newOperator(snap)
 	}
 }
 
@@ -163,10 +166,10 @@ type Status struct {
 
 // Status returns the state after the last applied generation.
 func (s *Session) Status() Status {
-	st := Status{MaxFES: s.Cfg.FES, BestF: math.NaN(), BestV: math.NaN()}
+	st := Status{MaxFES: s.Config.FES, BestF: math.NaN(), BestV: math.NaN()}
 	if s.HasLast {
 		l := &s.Last
-		st.FES, st.Generation, st.Done = l.FES, l.Generation, s.S.Done()
+		st.FES, st.Generation, st.Done = l.FES, l.Generation, s.Solver.Done()
 		st.BestF, st.BestV, st.Feasible = l.Best.F, l.Best.V, l.Best.V == 0
 		st.FeasFrac, st.PopSize = l.FeasibleFraction(), l.PopSize()
 	}
@@ -186,7 +189,7 @@ func (s *Session) convergenceOptions(maxPoints int) chart.ConvergenceOptions {
 	if maxPoints <= 0 {
 		maxPoints = ChartPoints
 	}
-	title := s.Cfg.Algo + " on " + s.Cfg.Problem + ", D=" + strconv.Itoa(s.Cfg.Dim)
+	title := s.Config.Algo + " on " + s.Config.Problem + ", D=" + strconv.Itoa(s.Config.Dim)
 	return chart.ConvergenceOptions{Title: title, MaxPoints: maxPoints}
 }
 
@@ -256,11 +259,11 @@ func (s *Session) Advance(o StepOptions) (*Frame, error) {
 	var stop func() bool
 	if o.MaxMs > 0 || o.UntilFES > 0 {
 		stop = func() bool {
-			return (o.UntilFES > 0 && s.S.FES() >= o.UntilFES) || (o.MaxMs > 0 && time.Now().After(deadline))
+			return (o.UntilFES > 0 && s.Solver.FES() >= o.UntilFES) || (o.MaxMs > 0 && time.Now().After(deadline))
 		}
 	}
 	n := o.N
-	if o.UntilFES > 0 && s.HasLast && s.S.FES() >= o.UntilFES {
+	if o.UntilFES > 0 && s.HasLast && s.Solver.FES() >= o.UntilFES {
 		n = 0 // already there
 	}
 	applied, err := s.Step(n, stop)

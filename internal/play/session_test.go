@@ -139,12 +139,12 @@ func TestSessionStepsAndOperator(t *testing.T) {
 	if s.Last.FES != pop || len(s.Last.X) != 2*pop {
 		t.Errorf("after init: FES %d, pop %d, len X %d", s.Last.FES, pop, len(s.Last.X))
 	}
-	for s.Op == nil && !s.S.Done() {
+	for s.Operator == nil && !s.Solver.Done() {
 		if _, err := s.Step(1, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	op := s.Op
+	op := s.Operator
 	if op == nil {
 		t.Fatal("PCA-projection never ran")
 	}
@@ -220,8 +220,8 @@ func checkOperatorInputs(t *testing.T, op *Operator) {
 func checkOperatorTrials(t *testing.T, s *Session, op *Operator) {
 	t.Helper()
 	n := op.N
-	ev := problem.NewEvaluator(s.P)
-	lo, hi := s.P.Bounds()
+	ev := problem.NewEvaluator(s.Problem)
+	lo, hi := s.Problem.Bounds()
 	trials := 0
 	for i := 0; i < op.Count; i++ {
 		child := op.Children[i*n : (i+1)*n]
@@ -257,13 +257,13 @@ func TestOperatorInputs(t *testing.T) {
 	} {
 		s := newSession(t, raw)
 		seen := 0
-		for g := 0; g < 40 && !s.S.Done(); g++ {
+		for g := 0; g < 40 && !s.Solver.Done(); g++ {
 			if _, err := s.Step(1, nil); err != nil {
 				t.Fatal(err)
 			}
-			if s.Op != nil && s.Op.Generation == s.Last.Generation {
-				checkOperatorInputs(t, s.Op)
-				checkOperatorTrials(t, s, s.Op)
+			if s.Operator != nil && s.Operator.Generation == s.Last.Generation {
+				checkOperatorInputs(t, s.Operator)
+				checkOperatorTrials(t, s, s.Operator)
 				seen++
 			}
 		}
@@ -370,7 +370,7 @@ func TestZoomWindow(t *testing.T) {
 	if _, err := s.Step(1, nil); err != nil {
 		t.Fatal(err)
 	}
-	lo, hi := s.P.Bounds()
+	lo, hi := s.Problem.Bounds()
 	if x0, x1, y0, y1 := s.Window(); x0 != lo[0] || x1 != hi[0] || y0 != lo[1] || y1 != hi[1] {
 		t.Fatalf("zoom off: window %v %v %v %v, want the box", x0, x1, y0, y1)
 	}
@@ -379,7 +379,7 @@ func TestZoomWindow(t *testing.T) {
 		t.Fatalf("zoom on: window %+v does not hold the initial population", s.Zoom)
 	}
 	changes, zoomIns := 0, 0
-	for g := 0; g < 400 && !s.S.Done(); g++ {
+	for g := 0; g < 400 && !s.Solver.Done(); g++ {
 		before := s.Zoom
 		if _, err := s.Step(1, nil); err != nil {
 			t.Fatal(err)

@@ -130,14 +130,14 @@ func sample(p problem.Problem, at plane, nx, ny int, x0, x1, y0, y1 float64, nLe
 // Landscape samples f, g and h of a 2-D problem over [x0,x1]×[y0,y1]; an
 // empty extent (x1 ≤ x0) means the problem's box.
 func (s *Session) Landscape(nx, ny int, x0, x1, y0, y1 float64) (*Contour, error) {
-	if s.P.Dim() != 2 {
-		return nil, wire.Errorf(wire.CodeBadArgument, "landscape: %s has D = %d ≠ 2; use the principal-component view", s.Cfg.Problem, s.P.Dim())
+	if s.Problem.Dim() != 2 {
+		return nil, wire.Errorf(wire.CodeBadArgument, "landscape: %s has D = %d ≠ 2; use the principal-component view", s.Config.Problem, s.Problem.Dim())
 	}
 	if !(x1 > x0) || !(y1 > y0) {
-		lo, hi := s.P.Bounds()
+		lo, hi := s.Problem.Bounds()
 		x0, x1, y0, y1 = lo[0], hi[0], lo[1], hi[1]
 	}
-	return sample(s.P, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, ContourLevels)
+	return sample(s.Problem, func(u, v float64, x []float64) { x[0], x[1] = u, v }, nx, ny, x0, x1, y0, y1, ContourLevels)
 }
 
 // Zoom is the window of the 2-D landscape view.
@@ -189,17 +189,17 @@ func (s *Session) Window() (x0, x1, y0, y1 float64) {
 		z := &s.Zoom
 		return z.X0, z.X1, z.Y0, z.Y1
 	}
-	lo, hi := s.P.Bounds()
+	lo, hi := s.Problem.Bounds()
 	return lo[0], hi[0], lo[1], hi[1]
 }
 
 // UpdateZoom applies the rule of Zoom after a generation and reports
 // whether the window changed (so the contour must be sampled again).
 func (s *Session) UpdateZoom() bool {
-	if !s.Zoom.On || s.P.Dim() != 2 || !s.HasLast || len(s.Last.X) < 2 {
+	if !s.Zoom.On || s.Problem.Dim() != 2 || !s.HasLast || len(s.Last.X) < 2 {
 		return false
 	}
-	lo, hi := s.P.Bounds()
+	lo, hi := s.Problem.Bounds()
 	return s.Zoom.fit(lo, hi, s.Last.X, s.Last.Best.X)
 }
 
@@ -296,7 +296,7 @@ func (s *Session) PCView(grid int) (*PCView, error) {
 	if !s.HasLast {
 		return nil, wire.Errorf(wire.CodeNoRun, "pcview: no population yet: step first")
 	}
-	n := s.P.Dim()
+	n := s.Problem.Dim()
 	l := &s.Last
 	count := len(l.F)
 	if n < 2 {
@@ -354,5 +354,5 @@ func (s *Session) pcContour(pv *PCView, pts [][]float64, grid int) (*Contour, er
 			x[d] = mean[d] + u*a[d] + v*b[d]
 		}
 	}
-	return sample(s.P, at, grid, grid, cu-half, cu+half, cv-half, cv+half, ContourLevels)
+	return sample(s.Problem, at, grid, grid, cu-half, cu+half, cv-half, cv+half, ContourLevels)
 }

@@ -73,15 +73,15 @@ func TestProtocolJS(t *testing.T) {
 		t.Fatalf("node could not import %s: %v\n%s", protocolJSPath, err, stderr.Bytes())
 	}
 	var res struct {
-		P      ProtocolSpec `json:"p"`
-		Frozen bool         `json:"frozen"`
-		Err    bool         `json:"err"`
+		Protocol ProtocolSpec `json:"p"`
+		Frozen   bool         `json:"frozen"`
+		Err      bool         `json:"err"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("node output %q: %v", out, err)
 	}
-	if !reflect.DeepEqual(res.P, Protocol()) {
-		t.Errorf("PROTOCOL in JavaScript = %+v\nwant %+v", res.P, Protocol())
+	if !reflect.DeepEqual(res.Protocol, Protocol()) {
+		t.Errorf("PROTOCOL in JavaScript = %+v\nwant %+v", res.Protocol, Protocol())
 	}
 	if !res.Frozen || !res.Err {
 		t.Errorf("PROTOCOL frozen %v, ERR is PROTOCOL.errors %v", res.Frozen, res.Err)
