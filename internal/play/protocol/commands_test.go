@@ -90,18 +90,6 @@ func TestWireKeys(t *testing.T) {
 	}
 }
 
-// WireFields refuses the string option on a field that holds no text.
-func TestWireFieldsStringOption(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("a string option on an int did not panic")
-		}
-	}()
-	wire.WireFields(reflect.TypeFor[struct {
-		N int `js:"n,string"`
-	}]())
-}
-
 // Every command answers through its handler natively, with the defaults
 // the requests document; a run's commands act on the run the request
 // names.

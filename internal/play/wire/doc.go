@@ -1,8 +1,8 @@
 // Package wire is the wire form of the module's commands' requests and
 // replies, read from the struct tags, and the error codes of a failed
 // command: one set of rules, which the module's encoder and decoder
-// (pcaplay/wasm), the protocol's key lists (package protocol) and the JSDoc types of
-// site/protocol.js all follow.
+// (pcaplay/wasm), the protocol's key lists (package protocol) and the
+// JSDoc types of site/protocol.js all follow.
 //
 // A struct field is on the wire under the name of its js tag; a field
 // without one, or tagged "-", is not. The tag's options:
