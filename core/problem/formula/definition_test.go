@@ -1,6 +1,7 @@
 package formula
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -247,6 +248,43 @@ func TestEngineering(t *testing.T) {
 		f, v := e.Eval(c.x)
 		if math.Abs(f-c.f) > 1e-7*c.f || v > 1e-6 {
 			t.Errorf("%s at %v: f = %.12g (want %.12g), g = %v, violation %g", c.file, c.x, f, c.f, e.G, v)
+		}
+	}
+}
+
+// Evaluate is safe for concurrent use: goroutines with their own buffers
+// get the values of one goroutine alone.
+func TestConcurrentEvaluate(t *testing.T) {
+	d := readExample(t, "c01-unshifted.json")
+	p, err := d.Compile(70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers, points = 4, 200
+	want := make([]float64, points)
+	xs := make([][]float64, points)
+	for k := range xs {
+		xs[k] = randomPoint(70)
+		xs[k][0] = float64(k)
+		g := make([]float64, 1)
+		want[k] = p.Evaluate(xs[k], g, nil) + g[0]
+	}
+	errs := make(chan string, workers)
+	for w := 0; w < workers; w++ {
+		go func() {
+			g := make([]float64, 1)
+			for k := range xs {
+				if got := p.Evaluate(xs[k], g, nil) + g[0]; got != want[k] {
+					errs <- fmt.Sprintf("point %d: %v, want %v", k, got, want[k])
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
 		}
 	}
 }

@@ -171,6 +171,9 @@ func TestVectorMatchesTree(t *testing.T) {
 		"sum(i, 1, D, x[D+1-i]^3 / (1 + i) + 2^x[i] + abs(x[i])^x[1])",
 		"sum(i, 1, floor(D/2), (x[2*i-1] - x[2*i])^2 + (x[2*i] + 1)^2 * (x[2*i-1] / 3)^2)",
 		"sum(i, 1, D, x1 + i)",
+		"sum(i, 1, D, (x[i] - 1)^2*3 + x1*(x[i] + x1)^2 - (2 - x[i])^2*D + (x[i]*2)^2/7)",
+		"sum(i, 1, D, 0.5*(x[i]/3)^2 - (x[i] - x1)^2 + (i - x[i])^2)",
+		"prod(i, 1, D, 1 + 1e-3*(x[i] - 0.5)^2) - sum(i, 1, D, (x[i] + 1)^2 + x[i])",
 		"sum(i, 1, D, exp(-x[i]^2) * log(abs(x[i]) + 1) - tan(x[i]) + atan(x[i]) + floor(x[i]) + ceil(-x[i]))",
 		"sum(i, 1, D, x[i]) + sum(k, 1, D - 1, (x[k] - x[k+1])^2) * prod(j, 1, 3, x[j])",
 	}

@@ -108,12 +108,28 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 			return o
 		}}
 	case kAdd, kSub, kMul, kDiv:
+		if n.kind == kMul {
+			// c·(a op b)² in one loop
+			for side := 0; side < 2; side++ {
+				c, p := n.args[side], n.args[1-side]
+				if freeSlots(c)&(1<<uint(vb.slot)) != 0 || p.kind != kPow || !isConst(p.args[1], vb.b, 2) {
+					continue
+				}
+				if base := p.args[0]; base.kind == kAdd || base.kind == kSub {
+					cf, _ := vb.b.build(c)
+					v := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true, cf.f)
+					if v.sc == nil {
+						return v
+					}
+				}
+			}
+		}
 		return vb.binary(n.kind, vb.compile(n.args[0], out), vb.compile(n.args[1], out+1), out)
 	case kPow:
 		if base := n.args[0]; isConst(n.args[1], vb.b, 2) && base.kind >= kAdd && base.kind <= kDiv {
 			// (a op b)^2 in one closure: the square is a second pass
 			// over the chunk, without a call
-			if sq := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true); sq.sc == nil {
+			if sq := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true, nil); sq.sc == nil {
 				return sq
 			}
 		}
@@ -214,11 +230,14 @@ func op(k kind, a, b float64) float64 {
 // binary compiles the element-wise operation k of l and r into buffer out.
 // At least one of l and r depends on the index.
 func (vb *vbuilder) binary(k kind, l, r vec, out int) vec {
-	return vb.binarySq(k, l, r, out, false)
+	return vb.binarySq(k, l, r, out, false, nil)
 }
 
-// binarySq is binary, squared when sq.
-func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
+// binarySq is binary, squared when sq, and the square then multiplied by
+// scale (a scalar) when scale is not nil: c·(a − b)² in one loop. The
+// product c·(t·t) equals (t·t)·c exactly, so the side of c does not
+// matter.
+func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 	vb.use(out)
 	switch {
 	case l.sc != nil && r.sc != nil:
@@ -230,6 +249,36 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
 			av := l.get(x, s, lo, n)
 			o := buffer(s, out, n)
 			av = av[:len(o)]
+			switch {
+			case sq && k == kSub:
+				if scale != nil {
+					m := scale(x, s)
+					for j := range o {
+						t := av[j] - c
+						o[j] = float64(m * float64(t*t))
+					}
+					return o
+				}
+				for j := range o {
+					t := av[j] - c
+					o[j] = float64(t * t)
+				}
+				return o
+			case sq && k == kAdd:
+				if scale != nil {
+					m := scale(x, s)
+					for j := range o {
+						t := av[j] + c
+						o[j] = float64(m * float64(t*t))
+					}
+					return o
+				}
+				for j := range o {
+					t := av[j] + c
+					o[j] = float64(t * t)
+				}
+				return o
+			}
 			switch k {
 			case kAdd:
 				for j := range o {
@@ -259,6 +308,36 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
 			bv := r.get(x, s, lo, n)
 			o := buffer(s, out, n)
 			bv = bv[:len(o)]
+			switch {
+			case sq && k == kSub:
+				if scale != nil {
+					m := scale(x, s)
+					for j := range o {
+						t := c - bv[j]
+						o[j] = float64(m * float64(t*t))
+					}
+					return o
+				}
+				for j := range o {
+					t := c - bv[j]
+					o[j] = float64(t * t)
+				}
+				return o
+			case sq && k == kAdd:
+				if scale != nil {
+					m := scale(x, s)
+					for j := range o {
+						t := c + bv[j]
+						o[j] = float64(m * float64(t*t))
+					}
+					return o
+				}
+				for j := range o {
+					t := c + bv[j]
+					o[j] = float64(t * t)
+				}
+				return o
+			}
 			switch k {
 			case kAdd:
 				for j := range o {
@@ -288,6 +367,36 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
 		bv := r.get(x, s, lo, n)
 		o := buffer(s, out, n)
 		av, bv = av[:len(o)], bv[:len(o)]
+		switch {
+		case sq && k == kSub:
+			if scale != nil {
+				m := scale(x, s)
+				for j := range o {
+					t := av[j] - bv[j]
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			for j := range o {
+				t := av[j] - bv[j]
+				o[j] = float64(t * t)
+			}
+			return o
+		case sq && k == kAdd:
+			if scale != nil {
+				m := scale(x, s)
+				for j := range o {
+					t := av[j] + bv[j]
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			for j := range o {
+				t := av[j] + bv[j]
+				o[j] = float64(t * t)
+			}
+			return o
+		}
 		switch k {
 		case kAdd:
 			for j := range o {
@@ -311,6 +420,12 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool) vec {
 		}
 		return o
 	}}
+}
+
+func scaleBy(o []float64, c float64) {
+	for j := range o {
+		o[j] = float64(c * o[j])
+	}
 }
 
 func square(o []float64) {
@@ -355,6 +470,55 @@ func (b *builder) vloop(n *node) (built, bool) {
 		}}, true
 	}
 	vf := v.v
+	lo, lok := b.intConst(n.args[0])
+	hi, hok := b.intConst(n.args[1])
+	if n.kind == kSum && body.kind == kAdd {
+		// sum(i, lo, hi, a + b): add a + b into the sum directly, in the
+		// same order, without the buffer of the body
+		vb2 := &vbuilder{b: b, slot: n.slot}
+		l, r := vb2.compile(body.args[0], 0), vb2.compile(body.args[1], 1)
+		if l.sc == nil && r.sc == nil {
+			b.nbuf = max(b.nbuf, vb2.nbuf)
+			if lok && hok {
+				return built{f: func(x []float64, s *state) float64 {
+					acc := 0.0
+					for k := lo; k <= hi; k += chunk {
+						m := min(chunk, hi-k+1)
+						av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
+						bv = bv[:len(av)]
+						for j := range av {
+							acc += av[j] + bv[j]
+						}
+					}
+					return acc
+				}}, true
+			}
+			return built{f: func(x []float64, s *state) float64 {
+				acc := 0.0
+				for k, h := lf(s), hf(s); k <= h; k += chunk {
+					m := min(chunk, h-k+1)
+					av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
+					bv = bv[:len(av)]
+					for j := range av {
+						acc += av[j] + bv[j]
+					}
+				}
+				return acc
+			}}, true
+		}
+	}
+	if n.kind == kSum && lok && hok {
+		return built{f: func(x []float64, s *state) float64 {
+			acc := 0.0
+			for k := lo; k <= hi; k += chunk {
+				vals := vf(x, s, k, min(chunk, hi-k+1))
+				for _, t := range vals {
+					acc += t
+				}
+			}
+			return acc
+		}}, true
+	}
 	if n.kind == kSum {
 		return built{f: func(x []float64, s *state) float64 {
 			acc := 0.0
