@@ -16,18 +16,36 @@
 // and saves. Every file saved is also announced with a "pcaplay-export"
 // event on window ({name, type, blob}), which the browser tests read.
 
-/** save offers blob as a download named name. */
-export function save(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
+/**
+ * save offers data (a Blob, a string, or a data: URL) as a download named
+ * name: the one download helper of every page (the run exports, compare
+ * mode's, the experiment's JSON lines, the results view's). type is the
+ * file's type where data is not a Blob. With a target (the results view's
+ * root), a cancelable "pcaplay-download" event ({name, type, data}) goes
+ * to it first, and a listener that calls preventDefault() takes the file
+ * instead. Every file saved is announced with a "pcaplay-export" event on
+ * the window ({name, type, blob}).
+ */
+export function save(data, name, { type = "", target = null } = {}) {
+  if (target) {
+    const ev = new CustomEvent("pcaplay-download", { cancelable: true, detail: { name, type, data } });
+    if (!target.dispatchEvent(ev)) return;
+  }
+  const doc = target ? target.ownerDocument : document;
+  const blob = data instanceof Blob ? data
+    : typeof data === "string" && data.startsWith("data:") ? dataURLBlob(data)
+      : new Blob([data], { type });
+  const win = doc.defaultView || window;
+  const url = win.URL.createObjectURL(blob);
+  const a = doc.createElement("a");
   a.href = url;
   a.download = name;
   a.hidden = true;
-  document.body.append(a);
+  doc.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
-  window.dispatchEvent(new CustomEvent("pcaplay-export", { detail: { name, type: blob.type, blob } }));
+  win.setTimeout(() => win.URL.revokeObjectURL(url), 60000);
+  win.dispatchEvent(new CustomEvent("pcaplay-export", { detail: { name, type: blob.type, blob } }));
 }
 
 /** canvasPNG returns the canvas' pixels as a PNG blob. */

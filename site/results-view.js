@@ -39,6 +39,7 @@
 // downloads; a listener that calls preventDefault() takes it instead.
 import { ChartSet } from "./charts.js";
 import { morph } from "./morph.js";
+import { save } from "./exports.js";
 
 /** toJSONL turns records (a JSONL string, lines, or objects) into JSON lines, refusing non-finite numbers. */
 export function toJSONL(records) {
@@ -118,19 +119,9 @@ export function createResultsView(root, opts) {
   const body = el(doc, "div", { "data-role": "results-body" });
   root.append(status, partial, notes, body);
 
-  function download(name, type, data) {
-    const ev = new CustomEvent("pcaplay-download", { cancelable: true, detail: { name, type, data } });
-    if (!root.dispatchEvent(ev)) return;
-    const a = doc.createElement("a");
-    a.download = name;
-    if (typeof data === "string" && data.startsWith("data:")) {
-      a.href = data;
-    } else {
-      a.href = URL.createObjectURL(new Blob([data], { type }));
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    }
-    a.click();
-  }
+  // every download goes through exports.js's save: the "pcaplay-download"
+  // event on root first (see above), then the file
+  const download = (name, type, data) => save(data, name, { type, target: root });
 
   const button = (label, role, onclick, title) =>
     el(doc, "button", { type: "button", "data-role": role, text: label, title: title || "", onclick });
