@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"pcaplay/core/internal/fmath"
 )
@@ -50,20 +51,29 @@ func Compile(src string, d int) (*Program, error) {
 	}
 	n, err := parseExpr(src)
 	if err != nil {
-		return nil, err
+		return nil, runeColumn(src, err)
 	}
 	if err := checkInts(n, false); err != nil {
-		return nil, err
+		return nil, runeColumn(src, err)
 	}
 	c := &checker{d: d}
 	if err := c.count(n); err != nil {
-		return nil, err
+		return nil, runeColumn(src, err)
 	}
 	b := &builder{d: d}
 	f, _ := b.build(n)
 	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf}
 	pr.pool = &sync.Pool{New: func() any { return newState(pr.nbuf) }}
 	return pr, nil
+}
+
+// runeColumn turns the byte column of err into a column of characters,
+// which is what an editor shows for a formula with non-ASCII text.
+func runeColumn(src string, err error) error {
+	if e, ok := err.(*Error); ok && e.Col > 1 && e.Col-1 <= len(src) {
+		e.Col = utf8.RuneCountInString(src[:e.Col-1]) + 1
+	}
+	return err
 }
 
 // Dim returns D, the dimension the program was compiled for.

@@ -365,7 +365,8 @@ func (d *Definition) ID() string { return d.Name + Sep + d.Hash }
 
 // Compile returns the problem at dimension dim (1 ≤ dim ≤ MaxDim). A box
 // given as lists fits dim only; every formula must compile at dim (see
-// Compile). The problem implements problem.Describer, and problem.Optimum
+// Compile), and one evaluation of f, g and h together may take at most
+// MaxOps operations. The problem implements problem.Describer, and problem.Optimum
 // when the definition has a best point and dim is its dim.
 func (d *Definition) Compile(dim int) (problem.Problem, error) {
 	if dim < 1 || dim > MaxDim {
@@ -390,8 +391,11 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 			return nil, err
 		}
 	}
-	nbuf := 0
+	nbuf, ops := 0, 0
 	for _, q := range p.all() {
+		if ops += q.ops; ops > MaxOps {
+			return nil, fmt.Errorf("formula: %s: f, g and h take at least %d operations per evaluation at D = %d together, more than the limit of %d", d.Name, ops, dim, MaxOps)
+		}
 		p.loops = p.loops || q.loops
 		nbuf = max(nbuf, q.nbuf)
 	}

@@ -191,6 +191,7 @@ func TestParseErrors(t *testing.T) {
 		{`{` + ok + `,"best":{"f":0,"x":[1]}}`, `"best.x" has 1 numbers, want dim = 2`},
 		{`{` + ok + `,"best":{"f":0,"x":[1,2],"y":1}}`, `unknown key "y" in "best"`},
 		{`{` + ok + `,"description":"a\nb"}`, `one line`},
+		{`{"name":"p","dim":300,"lower":-1,"upper":1,"f":"sum(i, 1, D, sum(j, 1, D, x[j]*x[i]))","g":["sum(i, 1, D, sum(j, 1, D, x[i]*x[j]))"]}`, `f, g and h take at least 1082406 operations per evaluation at D = 300 together, more than the limit of 1000000`},
 	} {
 		_, err := Parse([]byte(c.in))
 		if err == nil {

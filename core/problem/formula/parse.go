@@ -27,8 +27,8 @@ const (
 	maxIndex = 1 << 40
 )
 
-// Error is a formula's error: Col is the 1-based column (in bytes) of the
-// source where it was found, or 0 when the error is about the whole
+// Error is a formula's error: Col is the 1-based column (in characters)
+// of the source where it was found, or 0 when the error is about the whole
 // formula (its length, its cost).
 type Error struct {
 	Col int
