@@ -7,140 +7,137 @@
 //
 // Every change goes through apply(): the one state transition, applied to
 // the state at the time the command runs (so set({fes: 500}); set({pop: 50})
-// ends with both). The queue, the address, the boot and the embed API are
-// the page shell's (page-shell.js), which compare mode shares.
-import { leave } from "./page-mode.js";
+// ends with both). The queue, the address, the boot, the embed API, the
+// transport's buttons and a run's failure are the page shell's
+// (page-shell.js), which compare mode shares. createPlaygroundPage holds
+// the page's parts; the module keeps no state of its own.
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
 import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
-import { TransportView } from "./transport.js";
 import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { RunExports } from "./exports.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
 
-const $ = (s) => document.querySelector(s);
+/**
+ * createPlaygroundPage builds the single-run page in win's document and
+ * starts it; it returns the page's shell.
+ */
+export function createPlaygroundPage(win = window) {
+  const doc = win.document;
+  const $ = (s) => doc.querySelector(s);
 
-const shell = createPageShell({
-  mode: "play",
-  hash: location.hash,
-  hooks: {
-    player: () => player,
-    transport: () => transport,
-    apply,
-    step,
-    reset,
-    settings: () => [settings],
-    show: applyPage,
-    update: updateTransport,
-    status: () => Object.assign(controller.status(), { running: player.running }),
-    chartInfo: () => view.chartInfo(),
-  },
-});
-const { messages, commands, client } = shell;
-const say = (text) => messages.say(text);
-const controller = new RunController(client.runHandle());
-const view = new RunView($("[data-run-view]"), {
-  counters: $('[data-role="counters"]'),
-  onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
-  onOperatorPlay: () => commands.pause(),
-  say,
-  onError: (e) => messages.error(e.message),
-}).bind(controller);
-new RunExports($("[data-run-view]"), { controller, view, say, onError: (e) => messages.error(e.message) })
-  .place($('[data-panel="convergence"]'));
-const player = new Player([{ run: controller, view }], {
-  speed: () => shell.state.ui.speed,
-  loop: () => shell.state.ui.loop,
-  onChange: (running) => { view.setRunning(running); updateTransport(); },
-  onMessage: say,
-  onError: (e) => failed(e),
-});
-const settings = new SettingsView($('[data-panel="controls"]'), {
-  onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
-  onCopy: copy,
-  // compare mode (compare-app.js): the page anew, in that mode
-  onCompare: () => leave("#" + shell.state.serialize({ compare: "2", "b.pca": "false" })),
-});
-const transport = new TransportView($('[data-role="transport"]'), {
-  onPlay: () => commands.toggle(),
-  onStep: () => commands.step().catch(() => {}),
-  onReset: () => commands.reset().then(() => say("Run reset (same seed)."), () => {}),
-  onSpeed: (s) => commands.set({ speed: s }, "controls"),
-});
+  const shell = createPageShell({
+    mode: "play",
+    win,
+    hooks: {
+      player: () => player,
+      transport: () => transport,
+      apply,
+      step,
+      reset,
+      settings: () => [settings],
+      show: applyPage,
+      update: updateTransport,
+      status: () => Object.assign(controller.status(), { running: player.running }),
+      chartInfo: () => view.chartInfo(),
+    },
+  });
+  const { messages, commands, client } = shell;
+  const say = (text) => messages.say(text);
+  const failed = (e) => shell.fail(e);
+  const controller = new RunController(client.runHandle());
+  const view = new RunView($("[data-run-view]"), {
+    counters: $('[data-role="counters"]'),
+    onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
+    onOperatorPlay: () => commands.pause(),
+    say,
+    onError: (e) => messages.error(e.message),
+  }).bind(controller);
+  new RunExports($("[data-run-view]"), { controller, view, say, onError: (e) => messages.error(e.message) })
+    .place($('[data-panel="convergence"]'));
+  const player = new Player([{ run: controller, view }], {
+    speed: () => shell.state.ui.speed,
+    loop: () => shell.state.ui.loop,
+    onChange: (running) => { view.setRunning(running); updateTransport(); },
+    onMessage: say,
+    onError: failed,
+  });
+  const settings = new SettingsView($('[data-panel="controls"]'), {
+    onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
+    onCopy: copy,
+    // compare mode (compare-app.js): the page anew, in that mode
+    onCompare: () => shell.leave("#" + shell.state.serialize({ compare: "2", "b.pca": "false" })),
+  });
+  const transport = shell.transportView($('[data-role="transport"]'), "Run reset (same seed).");
 
-controller.on("frame", updateTransport);
-controller.on("error", ({ error }) => failed(error));
+  controller.on("frame", updateTransport);
+  controller.on("error", ({ error }) => failed(error));
 
-function updateTransport() {
-  transport.update({ ready: shell.ready && !!controller.run, running: player.running, done: controller.done });
-  // the announced status line, whenever the run stands still
-  if (controller.frame && !player.running) messages.status(statusText(controller.status()));
-}
-
-// failed shows an error; the run stops (reset configures it again when the
-// worker died).
-function failed(e) {
-  player.stop();
-  messages.error(e && e.message ? e.message : String(e));
-  updateTransport();
-}
-
-// ---------- the commands (queued by the shell) ----------
-async function step() {
-  if (!controller.run) throw new Error("not ready");
-  player.stop();
-  view.operator.stop();
-  await controller.step(1);
-}
-
-async function reset() {
-  if (!controller.run) throw new Error("not ready");
-  player.stop();
-  view.operator.stop();
-  await controller.reset();
-  messages.clearError();
-}
-
-// ---------- the one transition ----------
-async function apply(changes, origin, what, extraNotices = []) {
-  const t = shell.state.next(changes);
-  let next = t.state;
-  let runNotices = [];
-  if (t.restart || !controller.run) {
-    player.stop();
-    const run = await controller.configure(next.run(), { zoom: next.ui.zoom });
-    next = next.configured(run, shell.catalog);
-    runNotices = run.notices || [];
-    messages.clearError();
-    settings.show(run);
-  } else if (changedPageKeys(t).includes("zoom")) {
-    await controller.setZoom(next.ui.zoom);
+  function updateTransport() {
+    transport.update({ ready: shell.ready && !!controller.run, running: player.running, done: controller.done });
+    // the announced status line, whenever the run stands still
+    if (controller.frame && !player.running) messages.status(statusText(controller.status()));
   }
-  shell.state = next;
-  const notices = extraNotices.concat(t.notices, runNotices);
-  shell.finish(t, { origin, what, notices, reset: "the run was reset." });
+
+  // ---------- the commands (queued by the shell) ----------
+  async function step() {
+    if (!controller.run) throw new Error("not ready");
+    player.stop();
+    view.operator.stop();
+    await controller.step(1);
+  }
+
+  async function reset() {
+    if (!controller.run) throw new Error("not ready");
+    player.stop();
+    view.operator.stop();
+    await controller.reset();
+    messages.clearError();
+  }
+
+  // ---------- the one transition ----------
+  async function apply(changes, origin, what, extraNotices = []) {
+    const t = shell.state.next(changes);
+    let next = t.state;
+    let runNotices = [];
+    if (t.restart || !controller.run) {
+      player.stop();
+      const run = await controller.configure(next.run(), { zoom: next.ui.zoom });
+      next = next.configured(run, shell.catalog);
+      runNotices = run.notices || [];
+      messages.clearError();
+      settings.show(run);
+    } else if (changedPageKeys(t).includes("zoom")) {
+      await controller.setZoom(next.ui.zoom);
+    }
+    shell.state = next;
+    const notices = extraNotices.concat(t.notices, runNotices);
+    shell.finish(t, { origin, what, notices, reset: "the run was reset." });
+  }
+
+  // applyPage shows the page keys: embed, font, panels, speed, zoom.
+  function applyPage() {
+    const ui = shell.state.ui;
+    shell.showPageKeys(() => view.resize()); // canvas text follows the scale
+    const controls = $('[data-panel="controls"]');
+    if (controls) controls.hidden = !ui.panels.includes("controls");
+    view.layout(ui.panels);
+    view.setZoom(ui.zoom);
+    transport.setSpeed(ui.speed);
+  }
+
+  function copy(what) {
+    copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection playground" });
+  }
+
+  // ---------- events ----------
+  bindTransportKeys(commands);
+  win.addEventListener("resize", () => view.resize());
+
+  // ---------- boot: the first command, then the embed API ----------
+  return shell.start();
 }
 
-// applyPage shows the page keys: embed, font, panels, speed, zoom.
-function applyPage() {
-  const ui = shell.state.ui;
-  shell.showPageKeys(() => view.resize()); // canvas text follows the scale
-  const controls = $('[data-panel="controls"]');
-  if (controls) controls.hidden = !ui.panels.includes("controls");
-  view.layout(ui.panels);
-  view.setZoom(ui.zoom);
-  transport.setSpeed(ui.speed);
-}
-
-function copy(what) {
-  copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection playground" });
-}
-
-// ---------- events ----------
-bindTransportKeys(commands);
-window.addEventListener("resize", () => view.resize());
-
-// ---------- boot: the first command, then the embed API ----------
-shell.start();
+createPlaygroundPage();

@@ -15,416 +15,417 @@
 // the scoreboard (exact first hits), the chart, the colours and the shared
 // zoom window; this file wires and draws. A change of the number of runs
 // reloads the page (boot.js picks the mode once). The queue, the address,
-// the boot and the embed API are the page shell's (page-shell.js), as on
-// the single-run page.
+// the boot, the embed API, the transport's buttons and a run's failure are
+// the page shell's (page-shell.js), as on the single-run page (app.js).
+// createComparePage holds the page's parts; the module keeps no state of
+// its own.
 import { State, pageMode } from "./state.js";
-import { leave } from "./page-mode.js";
 import { PROTOCOL, GRID } from "./protocol.js";
 import { RunController } from "./run-controller.js";
 import { RunView, Jobs, CHART_MS } from "./run-view.js";
 import { Player } from "./player.js";
 import { ChartSet } from "./charts.js";
 import { SettingsView } from "./settings-view.js";
-import { TransportView } from "./transport.js";
 import { statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { RunExports, chartFile, save, button, exportsBox } from "./exports.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
 
-const $ = (s) => document.querySelector(s);
 const LETTERS = PROTOCOL.compare.letters;
 
-document.documentElement.classList.add("compare-mode");
-const shell = createPageShell({
-  mode: "compare",
-  hash: location.hash,
-  hooks: {
-    player: () => player,
-    transport: () => transport,
-    apply,
-    pause: async () => { await player.pause(); await refresh(); },
-    toggle: async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); },
-    step,
-    reset,
-    // A's settings, then each other run's
-    settings: () => [settings].concat(runs.filter((r) => r.settings).map((r) => r.settings)),
-    show: applyPage,
-    update: updateTransport,
-    status,
-    chartInfo,
-  },
-});
-const { messages, commands, client } = shell;
-const say = (text) => messages.say(text);
-const N = shell.state.ui.compare; // fixed for this page: a change reloads
-
-// ---------- the runs: a copy of the page's run view each ----------
-const tpl = $("[data-run-view]");
-const host = document.createElement("div");
-host.className = "compare-runs";
-host.dataset.runs = String(N);
-tpl.before(host);
-tpl.querySelector('[data-panel="convergence"]').remove(); // one overlaid chart instead
-const settingsTpl = $('[data-panel="controls"]');
-const runs = [];
-const roots = [tpl];
-for (let i = 1; i < N; i++) roots.push(tpl.cloneNode(true)); // copies of the untouched view
-for (let i = 0; i < N; i++) {
-  const root = roots[i];
-  root.dataset.run = LETTERS[i];
-  const head = document.createElement("header");
-  head.className = "run-head";
-  head.innerHTML = '<h2 data-role="run-name"></h2><span class="counter">FES <b data-role="fes">0</b> · gen <b data-role="gen">–</b> · best f <b data-role="bestf">–</b> · v <b data-role="bestv">–</b><span data-role="maxfes" hidden></span></span>';
-  root.prepend(head);
-  let settings = null;
-  if (i > 0) {
-    // the settings of run B…: its algorithm and parameters (the shared keys
-    // are A's), as a copy of the settings panel whose changes are prefixed
-    const box = document.createElement("details");
-    box.className = "run-settings";
-    const sum = document.createElement("summary");
-    sum.textContent = "Settings of run " + LETTERS[i].toUpperCase();
-    const panel = settingsTpl.cloneNode(true);
-    panel.removeAttribute("data-panel");
-    panel.removeAttribute("aria-label");
-    panel.querySelector("h2").remove();
-    box.append(sum, panel);
-    root.append(box); // under the panels, so the runs' panels line up
-    const prefix = LETTERS[i] + ".";
-    settings = new SettingsView(panel, {
-      onChange: (changes, what) => {
-        const c = {};
-        for (const [k, v] of Object.entries(changes)) c[prefix + k] = v;
-        commands.set(c, "controls", "run " + LETTERS[i].toUpperCase() + "'s " + what).catch(() => {});
-      },
-      onCopy: () => {},
-      compareAlways: true,
-    });
-    panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
-  }
-  host.append(root);
-  const controller = new RunController(client.runHandle());
-  const view = new RunView(root, {
-    counters: head,
-    onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
-    onOperatorPlay: () => commands.pause(),
-    say,
-    onError: (e) => messages.error(e.message),
-  }).bind(controller);
-  controller.on("error", ({ error }) => failed(error));
-  controller.on("frame", updateTransport);
-  // each panel as PNG, the run's history, its command (exports.js)
-  // (the explained variance is of every run's points: compare mode's file)
-  new RunExports(root, { controller, view, say, onError: (e) => messages.error(e.message), varianceName: (ext) => compareFile("variance." + ext) }).place(root);
-  runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
-}
-const A = runs[0];
-
-// ---------- the comparison: overlaid chart and scoreboard ----------
-const cmpRoot = $('[data-panel="compare"]');
-const cmp = {
-  charts: new ChartSet(cmpRoot),
-  chartEl: cmpRoot.querySelector('[data-role="compare-chart"]'),
-  table: cmpRoot.querySelector('[data-role="scoreboard"]'),
-  note: cmpRoot.querySelector('[data-role="scoreboard-note"]'),
-  jobs: new Jobs((e) => messages.error(e.message)),
-  lastChartAt: 0,
-  lastPCAt: 0,
-  points: 0,
-  scoreboard: null,
-  // the runs' names and colours, as Go last gave them
-  names: LETTERS.slice(0, N).map((l) => l.toUpperCase()),
-  colors: [],
-};
-cmpRoot.hidden = false;
-
-// compareFile names a file of the comparison: pcaplay-compare-C05-D10-SUFFIX
-function compareFile(suffix) {
-  const c = runs[0].controller.run ? runs[0].controller.run.config : {};
-  return ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-" + suffix;
-}
-
-// the overlaid chart as PNG and SVG, from the last option Go sent
-for (const kind of ["png", "svg"]) {
-  const b = button(kind.toUpperCase(), "Save the overlaid convergence chart as " + kind.toUpperCase());
-  b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
-  b.onclick = () => {
-    if (!cmp.option) return;
-    try {
-      save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight), compareFile("convergence." + kind));
-    } catch (e) { messages.error(e.message); }
-  };
-  exportsBox(cmpRoot).append(b);
-}
-// the scoreboard shown as CSV and LaTeX, Go's files with the board: while
-// the runs have not reached the end of their budget the names end in
-// -partial and the LaTeX's first line says where they stand
-{
-  const row = document.createElement("div");
-  row.className = "row exports-row";
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", "export the scoreboard");
-  const kinds = [["csv", "CSV", "text/csv"], ["latex", "LaTeX", "text/x-tex", "tex"]];
-  for (const [kind, label, type, ext = kind] of kinds) {
-    const b = button("Scoreboard " + label, "Save the scoreboard as " + label);
-    b.dataset.role = "export-scoreboard-" + kind;
-    b.onclick = () => {
-      const sb = cmp.scoreboard;
-      if (!sb) { say("No scoreboard yet."); return; }
-      save(new Blob([sb[kind]], { type }), compareFile("scoreboard" + (sb.partial ? "-partial" : "") + "." + ext));
-    };
-    row.append(b);
-  }
-  cmp.note.after(row);
-}
-
-// refresh asks Go for what spans the runs (they stand at one FES) and draws
-// it: the scoreboard at once, the chart in a task of its own, the shared
-// landscape on every run's view. chart: "due" while playing (CHART_MS).
-async function refresh({ chart = true, view = false, playing = false, now = performance.now() } = {}) {
-  if (chart === "due") chart = now - cmp.lastChartAt > CHART_MS;
-  // D > 2: every run on one principal-component plane, its contour sampled
-  // as often as the chart (points only in between)
-  const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
-  if (pc > 1) cmp.lastPCAt = now;
-  const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
-  const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: shell.state.ui.zoom, names: cmp.names, pc } });
-  if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
-  cmp.colors = cf.colors;
-  drawScoreboard(cf.scoreboard);
-  if (cf.chart) {
-    cmp.lastChartAt = now;
-    const opt = cmp.option = cf.chart;
-    cmp.jobs.later("chart", () => { cmp.points = cmp.charts.set(cmp.chartEl, JSON.parse(opt)); });
-  }
-  if (cf.landscape) {
-    for (const r of runs) { r.view.setLandscape(cf.landscape, !playing); r.view.drawViews(); }
-  }
-}
-
-function drawScoreboard(sb) {
-  cmp.scoreboard = sb;
-  const t = cmp.table;
-  const head = t.tHead, body = t.tBodies[0];
-  if (head.rows.length === 0 || head.rows[0].cells.length !== sb.targets.length + 1) {
-    head.textContent = "";
-    const tr = head.insertRow();
-    const th0 = document.createElement("th");
-    th0.textContent = "run";
-    th0.scope = "col";
-    tr.append(th0);
-    for (const name of sb.targets) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = name;
-      tr.append(th);
-    }
-  }
-  while (body.rows.length > sb.fes.length) body.deleteRow(-1);
-  sb.fes.forEach((row, i) => {
-    const tr = body.rows[i] || body.insertRow();
-    if (!tr.cells.length) {
-      const th = document.createElement("th");
-      th.scope = "row";
-      tr.append(th);
-      for (let j = 0; j < row.length; j++) tr.insertCell();
-    }
-    tr.style.setProperty("--run", cmp.colors[i] || "");
-    setText(tr.cells[0], cmp.names[i]);
-    row.forEach((fes, j) => setText(tr.cells[j + 1], fes < 0 ? "–" : String(fes)));
-  });
-  const ref = Number.isNaN(sb.fbest) || sb.fbest === null ? "none yet (no run is feasible)" : fmt(sb.fbest);
-  setText(cmp.note, "f_best = " + ref + (sb.known ? " (the problem's optimum f*, or a run's better f)" : " (the best any run has found so far: the problem's optimum is not known)") + "; – not reached yet");
-}
-
-function showNames() {
-  runs.forEach((r, i) => {
-    setText(r.head.querySelector('[data-role="run-name"]'), cmp.names[i]);
-    if (cmp.colors[i]) r.root.style.setProperty("--run", cmp.colors[i]);
-  });
-}
-
-// ---------- the play loop over every run ----------
-const player = new Player(runs.map((r) => ({
-  run: r.controller,
-  view: {
-    busy: () => r.view.busy() || cmp.jobs.size > 0,
-    // the chart and the PC view come from the comparison (refresh)
-    wants: (now) => Object.assign(r.view.wants(now), { chart: false, pc: 0 }),
-  },
-})), {
-  speed: () => shell.state.ui.speed,
-  loop: () => shell.state.ui.loop,
-  onChange: (running) => { for (const r of runs) r.view.setRunning(running); updateTransport(); },
-  onMessage: say,
-  onError: (e) => failed(e),
-  onAdvance: (now, final) => refresh(final ? {} : { chart: "due", playing: true, now }),
-});
-
-const settings = new SettingsView(settingsTpl, {
-  onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
-  onCopy: copy,
-  onCompare: () => leave("#" + oneRun()),
-  compareAlways: true,
-});
-setText(settingsTpl.querySelector("h2"), "Settings of run A, and what the runs share");
-setText(settingsTpl.querySelector('[data-role="compare"]'), "Back to one run");
-settingsTpl.querySelector('[data-role="compare"]').title = "Run A alone (drops the compared runs from the address)";
-if (N < PROTOCOL.compare.maxRuns) {
-  // one more run (a copy of A until its settings change it): the page anew
-  const add = document.createElement("button");
-  add.type = "button";
-  add.dataset.role = "add-run";
-  add.textContent = "Add run " + LETTERS[N].toUpperCase();
-  add.title = "Compare one more run (up to " + PROTOCOL.compare.maxRuns + "): compare=" + (N + 1) + " in the address";
-  add.onclick = () => commands.set({ compare: String(N + 1) }, "controls").catch(() => {});
-  settingsTpl.querySelector('[data-role="compare"]').after(add);
-}
-const transport = new TransportView($('[data-role="transport"]'), {
-  onPlay: () => commands.toggle(),
-  onStep: () => commands.step().catch(() => {}),
-  onReset: () => commands.reset().then(() => say("Runs reset (same seed)."), () => {}),
-  onSpeed: (s) => commands.set({ speed: s }, "controls"),
-});
-$('.transport [data-role="counters"]').hidden = true; // each run has its own
-
-const allDone = () => runs.every((r) => r.controller.done);
-function updateTransport() {
-  transport.update({ ready: shell.ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
-  // the announced status line, whenever the runs stand still
-  if (!player.running && runs.every((r) => r.controller.frame)) {
-    messages.status(runs.map((r, i) => cmp.names[i] + ": " + statusText(r.controller.status())).join("; "));
-  }
-}
-
-function failed(e) {
-  player.stop();
-  messages.error(e && e.message ? e.message : String(e));
-  updateTransport();
-}
-
-// oneRun is the address of run A alone.
-function oneRun() {
-  const v = {};
-  const state = shell.state;
-  for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare") v[k] = x;
-  return new State(v, state.ctx).serialize();
-}
-
-// ---------- the commands (queued by the shell) ----------
-// stepAll applies one generation of A and brings the others to A's FES
-// (to their end once A is done).
-async function stepAll() {
-  const f = await A.controller.advance({ n: 1, chart: false, pc: 0 }, { force: true });
-  for (const r of runs.slice(1)) {
-    const past = f.status.done && r.controller.frame.status.fes >= f.status.fes;
-    const o = past ? { n: 1 } : { n: 1e9, untilFES: f.status.fes };
-    await r.controller.advance(Object.assign(o, { chart: false, pc: 0 }), { force: true });
-  }
-  await refresh();
-}
-
-async function step() {
-  if (!A.controller.run) throw new Error("not ready");
-  player.stop();
-  for (const r of runs) r.view.operator.stop();
-  await stepAll();
-}
-
-async function reset() {
-  if (!A.controller.run) throw new Error("not ready");
-  player.stop();
-  for (const r of runs) { r.view.operator.stop(); await r.controller.reset(); }
-  await refresh({ view: true });
-  messages.clearError();
-}
-
-// ---------- the one transition ----------
-async function apply(changes, origin, what, extraNotices = []) {
-  const t = shell.state.next(changes);
-  let next = t.state;
-  if (pageMode(next.values) !== "compare" || next.ui.compare !== N) {
-    // one run (boot.js reloads into its mode), or another number of runs:
-    // the page made anew for them
-    player.stop();
-    leave("#" + next.serialize());
-    return;
-  }
-  let runNotices = [];
-  if (t.restart || !A.controller.run) {
-    player.stop();
-    const setup = await client.compareSetup({ state: next.run(), n: N });
-    const configured = [];
-    for (let i = 0; i < N; i++) configured.push(await runs[i].controller.configure(setup.values[i], { zoom: false }));
-    // the state: A's sanitized values, the others' overrides prefixed
-    const s = next.configured(configured[0], shell.catalog);
-    const vals = Object.assign({}, s.values);
-    // (in one order: algo, then the rest by name)
-    const order = (o) => Object.keys(o).sort((x, y) => (x === "algo" ? -1 : y === "algo" ? 1 : x < y ? -1 : x > y ? 1 : 0));
-    setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
-    next = new State(vals, s.ctx);
-    cmp.names = setup.names;
-    runNotices = setup.notices;
-    messages.clearError();
-    settings.show(configured[0]);
-    runs.forEach((r, i) => { if (r.settings) r.settings.show(configured[i]); });
-    shell.state = next;
-    await refresh({ view: true });
-    showNames();
-  } else {
-    shell.state = next;
-    if (changedPageKeys(t).includes("zoom")) await refresh({ view: true, chart: false });
-  }
-  const notices = extraNotices.concat(t.notices, runNotices);
-  shell.finish(t, { origin, what, notices, reset: "the runs were reset." });
-}
-
-// applyPage shows the page keys: embed, font, panels, speed, zoom.
-function applyPage() {
-  const ui = shell.state.ui;
-  shell.showPageKeys(() => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
-  settingsTpl.hidden = !ui.panels.includes("controls");
-  document.documentElement.classList.toggle("no-controls", settingsTpl.hidden);
-  for (const r of runs) {
-    r.view.layout(ui.panels);
-    r.view.setZoom(ui.zoom);
-    const box = r.root.querySelector(".run-settings");
-    if (box) box.hidden = !ui.panels.includes("controls");
-  }
-  cmpRoot.hidden = !ui.panels.includes("convergence");
-  requestAnimationFrame(() => { cmp.charts.flush(); cmp.charts.resize(); });
-  transport.setSpeed(ui.speed);
-}
-
-function copy(what) {
-  copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection compared" });
-}
-
-// ---------- events ----------
-bindTransportKeys(commands);
-window.addEventListener("resize", () => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
-
-// status is window.playground.status(): run A's fields, as on the
-// single-run page, and every run's under runs.
-function status() {
-  const running = player.running;
-  const all = runs.map((r, i) => Object.assign(r.controller.status(), { running, run: r.letter, name: cmp.names[i] }));
-  return Object.assign({}, all[0], { runs: all });
-}
-
-// chartInfo is window.playground.chartInfo(): run A's, every run's and the
-// comparison's.
-function chartInfo() {
-  return Object.assign(A.view.chartInfo(), {
-    runs: runs.map((r) => r.view.chartInfo()),
-    compare: {
-      points: cmp.points, scoreboard: cmp.scoreboard, colors: cmp.colors.slice(), names: cmp.names.slice(),
-      // the values Go configured each run with (compareSetup)
-      values: runs.map((r) => Object.assign({}, r.controller.state)),
+/**
+ * createComparePage builds compare mode in win's document and starts it;
+ * it returns the page's shell.
+ */
+export function createComparePage(win = window) {
+  const doc = win.document;
+  const $ = (s) => doc.querySelector(s);
+  doc.documentElement.classList.add("compare-mode");
+  const shell = createPageShell({
+    mode: "compare",
+    win,
+    hooks: {
+      player: () => player,
+      transport: () => transport,
+      apply,
+      pause: async () => { await player.pause(); await refresh(); },
+      toggle: async () => { if (player.running) { await player.pause(); await refresh(); } else player.play(); },
+      step,
+      reset,
+      // A's settings, then each other run's
+      settings: () => [settings].concat(runs.filter((r) => r.settings).map((r) => r.settings)),
+      show: applyPage,
+      update: updateTransport,
+      status,
+      chartInfo,
     },
   });
+  const { messages, commands, client } = shell;
+  const say = (text) => messages.say(text);
+  const N = shell.state.ui.compare; // fixed for this page: a change reloads
+
+  // ---------- the runs: a copy of the page's run view each ----------
+  const tpl = $("[data-run-view]");
+  const host = doc.createElement("div");
+  host.className = "compare-runs";
+  host.dataset.runs = String(N);
+  tpl.before(host);
+  tpl.querySelector('[data-panel="convergence"]').remove(); // one overlaid chart instead
+  const settingsTpl = $('[data-panel="controls"]');
+  const runs = [];
+  const roots = [tpl];
+  for (let i = 1; i < N; i++) roots.push(tpl.cloneNode(true)); // copies of the untouched view
+  for (let i = 0; i < N; i++) {
+    const root = roots[i];
+    root.dataset.run = LETTERS[i];
+    const head = doc.createElement("header");
+    head.className = "run-head";
+    head.innerHTML = '<h2 data-role="run-name"></h2><span class="counter">FES <b data-role="fes">0</b> · gen <b data-role="gen">–</b> · best f <b data-role="bestf">–</b> · v <b data-role="bestv">–</b><span data-role="maxfes" hidden></span></span>';
+    root.prepend(head);
+    let settings = null;
+    if (i > 0) {
+      // the settings of run B…: its algorithm and parameters (the shared keys
+      // are A's), as a copy of the settings panel whose changes are prefixed
+      const box = doc.createElement("details");
+      box.className = "run-settings";
+      const sum = doc.createElement("summary");
+      sum.textContent = "Settings of run " + LETTERS[i].toUpperCase();
+      const panel = settingsTpl.cloneNode(true);
+      panel.removeAttribute("data-panel");
+      panel.removeAttribute("aria-label");
+      panel.querySelector("h2").remove();
+      box.append(sum, panel);
+      root.append(box); // under the panels, so the runs' panels line up
+      const prefix = LETTERS[i] + ".";
+      settings = new SettingsView(panel, {
+        onChange: (changes, what) => {
+          const c = {};
+          for (const [k, v] of Object.entries(changes)) c[prefix + k] = v;
+          commands.set(c, "controls", "run " + LETTERS[i].toUpperCase() + "'s " + what).catch(() => {});
+        },
+        onCopy: () => {},
+        compareAlways: true,
+        idPrefix: "s-" + LETTERS[i],
+      });
+      panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
+    }
+    host.append(root);
+    const controller = new RunController(client.runHandle());
+    const view = new RunView(root, {
+      counters: head,
+      onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
+      onOperatorPlay: () => commands.pause(),
+      say,
+      onError: (e) => messages.error(e.message),
+    }).bind(controller);
+    controller.on("error", ({ error }) => failed(error));
+    controller.on("frame", updateTransport);
+    // each panel as PNG, the run's history, its command (exports.js)
+    // (the explained variance is of every run's points: compare mode's file)
+    new RunExports(root, { controller, view, say, onError: (e) => messages.error(e.message), varianceName: (ext) => compareFile("variance." + ext) }).place(root);
+    runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
+  }
+  const A = runs[0];
+
+  // ---------- the comparison: overlaid chart and scoreboard ----------
+  const cmpRoot = $('[data-panel="compare"]');
+  const cmp = {
+    charts: new ChartSet(cmpRoot),
+    chartEl: cmpRoot.querySelector('[data-role="compare-chart"]'),
+    table: cmpRoot.querySelector('[data-role="scoreboard"]'),
+    note: cmpRoot.querySelector('[data-role="scoreboard-note"]'),
+    jobs: new Jobs((e) => messages.error(e.message)),
+    lastChartAt: 0,
+    lastPCAt: 0,
+    points: 0,
+    scoreboard: null,
+    // the runs' names and colours, as Go last gave them
+    names: LETTERS.slice(0, N).map((l) => l.toUpperCase()),
+    colors: [],
+  };
+  cmpRoot.hidden = false;
+
+  // compareFile names a file of the comparison: pcaplay-compare-C05-D10-SUFFIX
+  function compareFile(suffix) {
+    const c = runs[0].controller.run ? runs[0].controller.run.config : {};
+    return ["pcaplay-compare", c.problem, "D" + c.dim].join("-") + "-" + suffix;
+  }
+
+  // the overlaid chart as PNG and SVG, from the last option Go sent
+  for (const kind of ["png", "svg"]) {
+    const b = button(kind.toUpperCase(), "Save the overlaid convergence chart as " + kind.toUpperCase());
+    b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
+    b.onclick = () => {
+      if (!cmp.option) return;
+      try {
+        save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight), compareFile("convergence." + kind));
+      } catch (e) { messages.error(e.message); }
+    };
+    exportsBox(cmpRoot).append(b);
+  }
+  // the scoreboard shown as CSV and LaTeX, Go's files with the board: while
+  // the runs have not reached the end of their budget the names end in
+  // -partial and the LaTeX's first line says where they stand
+  {
+    const row = doc.createElement("div");
+    row.className = "row exports-row";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", "export the scoreboard");
+    const kinds = [["csv", "CSV", "text/csv"], ["latex", "LaTeX", "text/x-tex", "tex"]];
+    for (const [kind, label, type, ext = kind] of kinds) {
+      const b = button("Scoreboard " + label, "Save the scoreboard as " + label);
+      b.dataset.role = "export-scoreboard-" + kind;
+      b.onclick = () => {
+        const sb = cmp.scoreboard;
+        if (!sb) { say("No scoreboard yet."); return; }
+        save(new Blob([sb[kind]], { type }), compareFile("scoreboard" + (sb.partial ? "-partial" : "") + "." + ext));
+      };
+      row.append(b);
+    }
+    cmp.note.after(row);
+  }
+
+  // refresh asks Go for what spans the runs (they stand at one FES) and draws
+  // it: the scoreboard at once, the chart in a task of its own, the shared
+  // landscape on every run's view. chart: "due" while playing (CHART_MS).
+  async function refresh({ chart = true, view = false, playing = false, now = performance.now() } = {}) {
+    if (chart === "due") chart = now - cmp.lastChartAt > CHART_MS;
+    // D > 2: every run on one principal-component plane, its contour sampled
+    // as often as the chart (points only in between)
+    const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
+    if (pc > 1) cmp.lastPCAt = now;
+    const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
+    const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: shell.state.ui.zoom, names: cmp.names, pc } });
+    if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
+    cmp.colors = cf.colors;
+    drawScoreboard(cf.scoreboard);
+    if (cf.chart) {
+      cmp.lastChartAt = now;
+      const opt = cmp.option = cf.chart;
+      cmp.jobs.later("chart", () => { cmp.points = cmp.charts.set(cmp.chartEl, JSON.parse(opt)); });
+    }
+    if (cf.landscape) {
+      for (const r of runs) { r.view.setLandscape(cf.landscape, !playing); r.view.drawViews(); }
+    }
+  }
+
+  function drawScoreboard(sb) {
+    cmp.scoreboard = sb;
+    const t = cmp.table;
+    const head = t.tHead, body = t.tBodies[0];
+    if (head.rows.length === 0 || head.rows[0].cells.length !== sb.targets.length + 1) {
+      head.textContent = "";
+      const tr = head.insertRow();
+      const th0 = doc.createElement("th");
+      th0.textContent = "run";
+      th0.scope = "col";
+      tr.append(th0);
+      for (const name of sb.targets) {
+        const th = doc.createElement("th");
+        th.scope = "col";
+        th.textContent = name;
+        tr.append(th);
+      }
+    }
+    while (body.rows.length > sb.fes.length) body.deleteRow(-1);
+    sb.fes.forEach((row, i) => {
+      const tr = body.rows[i] || body.insertRow();
+      if (!tr.cells.length) {
+        const th = doc.createElement("th");
+        th.scope = "row";
+        tr.append(th);
+        for (let j = 0; j < row.length; j++) tr.insertCell();
+      }
+      tr.style.setProperty("--run", cmp.colors[i] || "");
+      setText(tr.cells[0], cmp.names[i]);
+      row.forEach((fes, j) => setText(tr.cells[j + 1], fes < 0 ? "–" : String(fes)));
+    });
+    const ref = Number.isNaN(sb.fbest) || sb.fbest === null ? "none yet (no run is feasible)" : fmt(sb.fbest);
+    setText(cmp.note, "f_best = " + ref + (sb.known ? " (the problem's optimum f*, or a run's better f)" : " (the best any run has found so far: the problem's optimum is not known)") + "; – not reached yet");
+  }
+
+  function showNames() {
+    runs.forEach((r, i) => {
+      setText(r.head.querySelector('[data-role="run-name"]'), cmp.names[i]);
+      if (cmp.colors[i]) r.root.style.setProperty("--run", cmp.colors[i]);
+    });
+  }
+
+  // ---------- the play loop over every run ----------
+  const player = new Player(runs.map((r) => ({
+    run: r.controller,
+    view: {
+      busy: () => r.view.busy() || cmp.jobs.size > 0,
+      // the chart and the PC view come from the comparison (refresh)
+      wants: (now) => Object.assign(r.view.wants(now), { chart: false, pc: 0 }),
+    },
+  })), {
+    speed: () => shell.state.ui.speed,
+    loop: () => shell.state.ui.loop,
+    onChange: (running) => { for (const r of runs) r.view.setRunning(running); updateTransport(); },
+    onMessage: say,
+    onError: (e) => failed(e),
+    onAdvance: (now, final) => refresh(final ? {} : { chart: "due", playing: true, now }),
+  });
+
+  const settings = new SettingsView(settingsTpl, {
+    onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
+    onCopy: copy,
+    onCompare: () => shell.leave("#" + oneRun()),
+    compareAlways: true,
+  });
+  setText(settingsTpl.querySelector("h2"), "Settings of run A, and what the runs share");
+  setText(settingsTpl.querySelector('[data-role="compare"]'), "Back to one run");
+  settingsTpl.querySelector('[data-role="compare"]').title = "Run A alone (drops the compared runs from the address)";
+  if (N < PROTOCOL.compare.maxRuns) {
+    // one more run (a copy of A until its settings change it): the page anew
+    const add = doc.createElement("button");
+    add.type = "button";
+    add.dataset.role = "add-run";
+    add.textContent = "Add run " + LETTERS[N].toUpperCase();
+    add.title = "Compare one more run (up to " + PROTOCOL.compare.maxRuns + "): compare=" + (N + 1) + " in the address";
+    add.onclick = () => commands.set({ compare: String(N + 1) }, "controls").catch(() => {});
+    settingsTpl.querySelector('[data-role="compare"]').after(add);
+  }
+  const transport = shell.transportView($('[data-role="transport"]'), "Runs reset (same seed).");
+  $('.transport [data-role="counters"]').hidden = true; // each run has its own
+
+  const allDone = () => runs.every((r) => r.controller.done);
+  function updateTransport() {
+    transport.update({ ready: shell.ready && runs.every((r) => r.controller.run), running: player.running, done: allDone() });
+    // the announced status line, whenever the runs stand still
+    if (!player.running && runs.every((r) => r.controller.frame)) {
+      messages.status(runs.map((r, i) => cmp.names[i] + ": " + statusText(r.controller.status())).join("; "));
+    }
+  }
+
+  function failed(e) { shell.fail(e); }
+
+  // oneRun is the address of run A alone.
+  function oneRun() {
+    const v = {};
+    const state = shell.state;
+    for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare") v[k] = x;
+    return new State(v, state.ctx).serialize();
+  }
+
+  // ---------- the commands (queued by the shell) ----------
+  // stepAll applies one generation of A and brings the others to A's FES
+  // (to their end once A is done).
+  async function stepAll() {
+    const f = await A.controller.advance({ n: 1, chart: false, pc: 0 }, { force: true });
+    for (const r of runs.slice(1)) {
+      const past = f.status.done && r.controller.frame.status.fes >= f.status.fes;
+      const o = past ? { n: 1 } : { n: 1e9, untilFES: f.status.fes };
+      await r.controller.advance(Object.assign(o, { chart: false, pc: 0 }), { force: true });
+    }
+    await refresh();
+  }
+
+  async function step() {
+    if (!A.controller.run) throw new Error("not ready");
+    player.stop();
+    for (const r of runs) r.view.operator.stop();
+    await stepAll();
+  }
+
+  async function reset() {
+    if (!A.controller.run) throw new Error("not ready");
+    player.stop();
+    for (const r of runs) { r.view.operator.stop(); await r.controller.reset(); }
+    await refresh({ view: true });
+    messages.clearError();
+  }
+
+  // ---------- the one transition ----------
+  async function apply(changes, origin, what, extraNotices = []) {
+    const t = shell.state.next(changes);
+    let next = t.state;
+    if (pageMode(next.values) !== "compare" || next.ui.compare !== N) {
+      // one run (boot.js reloads into its mode), or another number of runs:
+      // the page made anew for them
+      player.stop();
+      shell.leave("#" + next.serialize());
+      return;
+    }
+    let runNotices = [];
+    if (t.restart || !A.controller.run) {
+      player.stop();
+      const setup = await client.compareSetup({ state: next.run(), n: N });
+      const configured = [];
+      for (let i = 0; i < N; i++) configured.push(await runs[i].controller.configure(setup.values[i], { zoom: false }));
+      // the state: A's sanitized values, the others' overrides prefixed
+      const s = next.configured(configured[0], shell.catalog);
+      const vals = Object.assign({}, s.values);
+      // (in one order: algo, then the rest by name)
+      const order = (o) => Object.keys(o).sort((x, y) => (x === "algo" ? -1 : y === "algo" ? 1 : x < y ? -1 : x > y ? 1 : 0));
+      setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
+      next = new State(vals, s.ctx);
+      cmp.names = setup.names;
+      runNotices = setup.notices;
+      messages.clearError();
+      settings.show(configured[0]);
+      runs.forEach((r, i) => { if (r.settings) r.settings.show(configured[i]); });
+      shell.state = next;
+      await refresh({ view: true });
+      showNames();
+    } else {
+      shell.state = next;
+      if (changedPageKeys(t).includes("zoom")) await refresh({ view: true, chart: false });
+    }
+    const notices = extraNotices.concat(t.notices, runNotices);
+    shell.finish(t, { origin, what, notices, reset: "the runs were reset." });
+  }
+
+  // applyPage shows the page keys: embed, font, panels, speed, zoom.
+  function applyPage() {
+    const ui = shell.state.ui;
+    shell.showPageKeys(() => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
+    settingsTpl.hidden = !ui.panels.includes("controls");
+    doc.documentElement.classList.toggle("no-controls", settingsTpl.hidden);
+    for (const r of runs) {
+      r.view.layout(ui.panels);
+      r.view.setZoom(ui.zoom);
+      const box = r.root.querySelector(".run-settings");
+      if (box) box.hidden = !ui.panels.includes("controls");
+    }
+    cmpRoot.hidden = !ui.panels.includes("convergence");
+    win.requestAnimationFrame(() => { cmp.charts.flush(); cmp.charts.resize(); });
+    transport.setSpeed(ui.speed);
+  }
+
+  function copy(what) {
+    copySnippet(what, { state: shell.state, settings, say, title: "pcaplay: PCA-projection compared" });
+  }
+
+  // ---------- events ----------
+  bindTransportKeys(commands);
+  win.addEventListener("resize", () => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
+
+  // status is window.playground.status(): run A's fields, as on the
+  // single-run page, and every run's under runs.
+  function status() {
+    const running = player.running;
+    const all = runs.map((r, i) => Object.assign(r.controller.status(), { running, run: r.letter, name: cmp.names[i] }));
+    return Object.assign({}, all[0], { runs: all });
+  }
+
+  // chartInfo is window.playground.chartInfo(): run A's, every run's and the
+  // comparison's.
+  function chartInfo() {
+    return Object.assign(A.view.chartInfo(), {
+      runs: runs.map((r) => r.view.chartInfo()),
+      compare: {
+        points: cmp.points, scoreboard: cmp.scoreboard, colors: cmp.colors.slice(), names: cmp.names.slice(),
+        // the values Go configured each run with (compareSetup)
+        values: runs.map((r) => Object.assign({}, r.controller.state)),
+      },
+    });
+  }
+
+  // ---------- boot: the first command, then the embed API ----------
+  return shell.start();
 }
 
-// ---------- boot: the first command, then the embed API ----------
-shell.start();
+createComparePage();

@@ -2,8 +2,9 @@
 // picks the mode from the address once (state.js pageMode) and watches for
 // an address of another mode, which reloads the page, so that each mode
 // starts from a clean page. A mode's own switch (Back to one run, Compare
-// PCA on vs off, another number of runs) goes through leave(), and every
-// address a mode writes goes through writeAddress().
+// PCA on vs off, another number of runs) goes through its shell's leave(),
+// and every address a mode writes goes through writeAddress()
+// (createAddress below: one per page, no module-level state).
 import { parse, pageMode } from "./state.js";
 
 // modeOf is the mode an address hash asks for: "lesson", "experiment",
@@ -18,22 +19,30 @@ export function watchMode(mode) {
   });
 }
 
-// leave makes the page anew for the address hash (another mode, or
+// createAddress is a page's address, with its switch of mode (a mode's
+// shell owns one: page-shell.js):
+//
+// leave(hash) makes the page anew for the address hash (another mode, or
 // another number of runs): it writes the address and reloads at once, and
 // from then on writeAddress leaves the address alone. (Relying on the
 // hashchange listener of watchMode alone lost the switch when a transition
 // still in flight wrote the compare address back before that event ran:
 // the address said one run and the page stayed in compare mode.)
-let leaving = false;
-export function leave(hash) {
-  leaving = true;
-  location.hash = hash;
-  location.reload();
-}
-
-// writeAddress puts hash in the address without a history entry, unless
-// the page is leaving (leave) or the address says it already.
-export function writeAddress(hash) {
-  if (leaving) return;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+//
+// writeAddress(hash) puts hash in the address without a history entry,
+// unless the page is leaving or the address says it already.
+export function createAddress(win = window) {
+  const a = { leaving: false };
+  return {
+    leave(hash) {
+      a.leaving = true;
+      win.location.hash = hash;
+      win.location.reload();
+    },
+    writeAddress(hash) {
+      if (a.leaving) return;
+      if (win.location.hash !== hash) win.history.replaceState(null, "", hash);
+    },
+    get leaving() { return a.leaving; },
+  };
 }

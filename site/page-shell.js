@@ -1,14 +1,18 @@
-// page-shell.js: what the run pages share (the playground, app.js, and
-// compare mode, compare-app.js): the page's state, its one command queue,
-// the end of every transition (address, page keys, notices), the
-// hand-edited address, the boot and the embed API. A mode creates the shell
-// with its own parts as hooks and calls start() once its views are built:
+// page-shell.js: what the page modes share. createModeShell is every
+// mode's (the playground, compare mode, the lesson, the experiment view):
+// the page's Messages and WorkerClient, the hand-edited address of the
+// mode, the boot, the embed API and the "ready"/"failed" events.
+// createPageShell builds on it for the run pages (the playground, app.js,
+// and compare mode, compare-app.js): the page's state, its one command
+// queue, the end of every transition (address, page keys, notices). A mode
+// creates its shell with its own parts as hooks and calls start() once its
+// views are built:
 //
 //   controls / address / playground.set ─▶ shell.commands ─▶ (queue)
 //     ─▶ hooks.apply (the mode's transition) ─▶ shell.finish
 //
-// createPageShell({mode, hash, hooks}) holds no module-level state: two
-// shells (two pages in one test) keep two queues.
+// Neither factory holds module-level state: two shells (two pages in one
+// test) keep two queues.
 //
 //   shell.state     the page's State, read from the address hash (the
 //                   mode's transition replaces it)
@@ -32,11 +36,14 @@
 // them), settings() (the SettingsViews the catalog goes to, at boot),
 // show() (the page keys: applyPage), update() (the transport), status(),
 // chartInfo() (window.playground's).
+//
+// Downloads: every page's go through exports.js's save.
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
-import { writeAddress } from "./page-mode.js";
+import { createAddress } from "./page-mode.js";
 import { Messages, noticeText } from "./messages.js";
 import { WorkerClient } from "./worker-client.js";
 import { connect } from "./embed-api.js";
+import { TransportView } from "./transport.js";
 
 /**
  * createQueue runs functions one after another: enqueue(fn) resolves or
@@ -101,44 +108,152 @@ export function hashChanges(hash, mode, state) {
 }
 
 /**
- * @param {{mode: string, hash: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
- * (win, messages and client: the page's, unless a test gives its own)
+ * createModeShell is what every page mode shares (the run pages through
+ * createPageShell below, the lesson, the experiment view): the page's
+ * Messages and WorkerClient, the events, the hand-edited address of the
+ * mode, the boot and the embed API. Hooks (the mode's):
+ *
+ *   hashchange(hash)  an address of this mode the page did not write (one
+ *                     of another mode: boot.js reloads)
+ *   boot()            the mode's first command: a promise, settled when
+ *                     the first state is shown; it calls shell.booted(status)
+ *                     (or shell.bootFailed(error)) where the embed API is to
+ *                     hear it (the experiment view has none)
+ *   embed             where the page has the embed API: {play, pause, step,
+ *                     reset, set, sync} (each a promise), and status(),
+ *                     chartInfo() beside them
+ *
+ * start() wires the address, runs boot() and then connects the embed API
+ * (calls embed-early.js queued go behind the boot, in order); it returns
+ * boot()'s promise.
+ * @param {{mode: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
  */
-export function createPageShell({ mode, hash, hooks, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
-  const state = State.fromHash(hash);
-  const player = () => hooks.player();
-  const enqueue = createQueue();
+export function createModeShell({ mode, hooks, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
   const listeners = new Map();
-  const bootNotices = state.notices;
+  const address = createAddress(win);
   let embed = null;
   const emit = (type, ev) => { for (const fn of listeners.get(type) || []) fn(ev); };
-
   const shell = {
-    state,
+    mode,
     messages,
     client,
-    catalog: null,
     ready: false,
-    enqueue,
     on(type, fn) {
       if (!listeners.has(type)) listeners.set(type, []);
       listeners.get(type).push(fn);
       return shell;
     },
-    commands: {
-      play: () => enqueue(() => player().play()),
-      pause: () => enqueue(() => (hooks.pause ? hooks.pause() : player().pause())),
-      toggle: () => enqueue(() => {
-        if (hooks.toggle) return hooks.toggle();
-        return player().running ? player().pause() : player().play();
-      }),
-      step: () => enqueue(() => hooks.step()),
-      reset: () => enqueue(() => hooks.reset()),
-      /** set applies URL values (origin: "api", "controls" or "url"). */
-      set: (changes, origin = "api", what = "") => enqueue(() => hooks.apply(changes, origin, what)),
-      /** sync resolves when every command queued before it is done. */
-      sync: () => enqueue(() => {}),
+    /** leave makes the page anew for the address hash (page-mode.js createAddress). */
+    leave: (hash) => address.leave(hash),
+    /** writeAddress puts hash in the address (no history entry), unless the page is leaving. */
+    writeAddress: (hash) => address.writeAddress(hash),
+    /** booted says the first state is shown: the "ready" event, the embed API's ready. */
+    booted(status) {
+      shell.ready = true;
+      emit("ready", {});
+      if (embed) embed.ready(status);
     },
+    /** bootFailed says the boot failed: the "failed" event, the embed API's ready rejects. */
+    bootFailed(error) {
+      emit("failed", { error });
+      if (embed) embed.failed(error);
+    },
+    start() {
+      win.addEventListener("hashchange", () => {
+        const hash = win.location.hash;
+        if (pageMode(parse(hash)) !== mode) return; // boot.js reloads
+        hooks.hashchange(hash);
+      });
+      const booting = hooks.boot();
+      const e = hooks.embed;
+      if (e) {
+        embed = connect({
+          play: e.play, pause: e.pause, step: e.step, reset: e.reset, set: e.set, sync: e.sync,
+          status: () => e.status(),
+          chartInfo: () => e.chartInfo(),
+        });
+      }
+      return booting;
+    },
+  };
+  return shell;
+}
+
+/**
+ * @param {{mode: string, hash?: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
+ * (win, its address hash, messages and client: the page's, unless a test gives its own)
+ */
+export function createPageShell({ mode, hooks, win = window, hash = win.location.hash, messages = new Messages(win.document.body), client = new WorkerClient() }) {
+  const state = State.fromHash(hash);
+  const player = () => hooks.player();
+  const enqueue = createQueue();
+  const bootNotices = state.notices;
+
+  const commands = {
+    play: () => enqueue(() => player().play()),
+    pause: () => enqueue(() => (hooks.pause ? hooks.pause() : player().pause())),
+    toggle: () => enqueue(() => {
+      if (hooks.toggle) return hooks.toggle();
+      return player().running ? player().pause() : player().play();
+    }),
+    step: () => enqueue(() => hooks.step()),
+    reset: () => enqueue(() => hooks.reset()),
+    /** set applies URL values (origin: "api", "controls" or "url"). */
+    set: (changes, origin = "api", what = "") => enqueue(() => hooks.apply(changes, origin, what)),
+    /** sync resolves when every command queued before it is done. */
+    sync: () => enqueue(() => {}),
+  };
+
+  // the hand-edited address: a change of state, queued
+  const hashchange = (h) => {
+    enqueue(() => {
+      const changes = hashChanges(h, mode, shell.state);
+      return changes && hooks.apply(changes, "url");
+    }).catch(() => {});
+  };
+
+  // the boot command: the catalog, then the first state
+  const boot = () => {
+    hooks.show();
+    hooks.update();
+    return enqueue(async () => {
+      try {
+        shell.catalog = await client.catalog();
+        for (const s of hooks.settings()) s.setCatalog(shell.catalog);
+        shell.state = shell.state.with({ catalog: shell.catalog });
+        await hooks.apply({}, "url", "", bootNotices);
+      } catch (e) {
+        hooks.transport().loaded(e.message);
+        messages.error(e.message);
+        shell.bootFailed(e);
+        throw e;
+      }
+      shell.ready = true;
+      hooks.transport().loaded();
+      hooks.update();
+      shell.booted(hooks.status());
+      if (shell.state.ui.autoplay) player().play();
+    });
+  };
+
+  const embed = {
+    play: commands.play,
+    pause: commands.pause,
+    step: commands.step,
+    reset: commands.reset,
+    set: (params) => commands.set(Object.assign({}, params || {}), "api"),
+    sync: commands.sync,
+    status: () => hooks.status(),
+    chartInfo: () => hooks.chartInfo(),
+  };
+
+  const shell = createModeShell({ mode, win, messages, client, hooks: { hashchange, boot, embed } });
+  const start = shell.start;
+  Object.assign(shell, {
+    state,
+    catalog: null,
+    enqueue,
+    commands,
 
     /**
      * finish ends a transition t the mode applied (shell.state is its new
@@ -146,13 +261,38 @@ export function createPageShell({ mode, hash, hooks, win = window, messages = ne
      * in the mode's order), the transport.
      */
     finish(t, { origin, what, notices, reset }) {
-      writeAddress("#" + shell.state.serialize());
+      shell.writeAddress("#" + shell.state.serialize());
       hooks.show();
       if (changedPageKeys(t).includes("speed")) player().resync();
       const a = announce({ origin, notices, restart: t.restart, what, reset });
       if (a && a.notices) messages.notices(a.notices);
       else if (a) messages.say(a.say);
       hooks.update();
+    },
+
+    /**
+     * fail shows an error of a run; the runs stop (reset configures them
+     * again when the worker died).
+     */
+    fail(e) {
+      player().stop();
+      messages.error(e && e.message ? e.message : String(e));
+      hooks.update();
+    },
+
+    /**
+     * transportView makes the run page's transport on el (play/pause,
+     * step, reset, speed), each button one of the shell's commands; reset
+     * then says resetSaid.
+     */
+    transportView(el, resetSaid) {
+      const c = shell.commands;
+      return new TransportView(el, {
+        onPlay: () => c.toggle(),
+        onStep: () => c.step().catch(() => {}),
+        onReset: () => c.reset().then(() => messages.say(resetSaid), () => {}),
+        onSpeed: (s) => c.set({ speed: s }, "controls"),
+      });
     },
 
     /**
@@ -177,49 +317,9 @@ export function createPageShell({ mode, hash, hooks, win = window, messages = ne
      * calls embed-early.js queued go behind the boot, in order).
      */
     start() {
-      win.addEventListener("hashchange", () => {
-        const hash = win.location.hash;
-        if (pageMode(parse(hash)) !== mode) return; // boot.js reloads
-        enqueue(() => {
-          const changes = hashChanges(hash, mode, shell.state);
-          return changes && hooks.apply(changes, "url");
-        }).catch(() => {});
-      });
-      hooks.show();
-      hooks.update();
-      enqueue(async () => {
-        try {
-          shell.catalog = await client.catalog();
-          for (const s of hooks.settings()) s.setCatalog(shell.catalog);
-          shell.state = shell.state.with({ catalog: shell.catalog });
-          await hooks.apply({}, "url", "", bootNotices);
-        } catch (e) {
-          hooks.transport().loaded(e.message);
-          messages.error(e.message);
-          emit("failed", { error: e });
-          embed.failed(e);
-          throw e;
-        }
-        shell.ready = true;
-        hooks.transport().loaded();
-        hooks.update();
-        emit("ready", {});
-        embed.ready(hooks.status());
-        if (shell.state.ui.autoplay) player().play();
-      });
-      const c = shell.commands;
-      embed = connect({
-        play: c.play,
-        pause: c.pause,
-        step: c.step,
-        reset: c.reset,
-        set: (params) => c.set(Object.assign({}, params || {}), "api"),
-        sync: c.sync,
-        status: () => hooks.status(),
-        chartInfo: () => hooks.chartInfo(),
-      });
+      start().catch(() => {}); // the boot's error is shown, and the embed API's ready rejects
       return shell;
     },
-  };
+  });
   return shell;
 }

@@ -5,8 +5,6 @@
 // state transition, like window.playground.set.
 import { fmt } from "./format.js";
 
-let uid = 0;
-
 function option(o) {
   const e = document.createElement("option");
   e.value = o.value; e.textContent = o.label; if (o.title) e.title = o.title;
@@ -29,13 +27,14 @@ export class SettingsView {
   /**
    * @param {Element} root the settings panel
    * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void,
-   *          onCompare?: () => void, compareAlways?: boolean}} opts (onCompare: the compare
-   *          button, shown for algorithms with PCA-projection unless compareAlways)
+   *          onCompare?: () => void, compareAlways?: boolean, idPrefix?: string}} opts (onCompare: the compare
+   *          button, shown for algorithms with PCA-projection unless compareAlways; idPrefix:
+   *          the prefix of the ids of its inputs, "s" unless given: each view of a page its own)
    */
   constructor(root, opts) {
     this.root = root;
     this.opts = opts;
-    this.id = "s" + (++uid);
+    this.id = opts.idPrefix || "s";
     const q = (role) => root.querySelector(`[data-role="${role}"]`);
     this.el = {
       problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), dataNote: q("data-note"), algo: q("algo"), algoHelp: q("algo-help"),

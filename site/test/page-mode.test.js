@@ -1,6 +1,6 @@
 // Unit tests of page-mode.js (node --test site/test/; run by
 // e2e/jsunit_test.go), with location, history and window stubbed: what
-// leave and writeAddress do to the address, in order.
+// leave and writeAddress (one createAddress) do to the address, in order.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -13,7 +13,8 @@ globalThis.history = { replaceState(_s, _t, h) { log.push(["replace", h]); locat
 const listeners = {};
 globalThis.window = { addEventListener(type, f) { listeners[type] = f; } };
 
-const { modeOf, watchMode, leave, writeAddress } = await import("../page-mode.js");
+const { modeOf, watchMode, createAddress } = await import("../page-mode.js");
+const { leave, writeAddress } = createAddress({ location, history });
 
 test("modeOf is state.js's pageMode of the hash", () => {
   assert.equal(modeOf("#problem=disc"), "play");
@@ -47,4 +48,16 @@ test("writeAddress replaces the address when it differs, then leave stops it", (
   writeAddress("#compare=2&b.pca=false&seed=2");
   assert.equal(location.hash, "#seed=2");
   assert.deepEqual(log, [["reload", "#seed=2"]]);
+});
+
+test("each createAddress leaves alone: another page's address is still written", () => {
+  const hashes = [];
+  const win = { location: { hash: "#a=1", reload() {} }, history: { replaceState(_s, _t, h) { hashes.push(h); win.location.hash = h; } } };
+  const one = createAddress(win), two = createAddress(win);
+  one.leave("#b=1");
+  one.writeAddress("#c=1");
+  assert.equal(win.location.hash, "#b=1");
+  two.writeAddress("#c=1");
+  assert.deepEqual(hashes, ["#c=1"]);
+  assert.equal(one.leaving && !two.leaving, true);
 });

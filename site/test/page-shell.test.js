@@ -81,6 +81,7 @@ function page(hash, log, name, catalog = async () => { log.push([name, "catalog"
   const win = {
     document: { body: { classList: { toggle() {} } }, documentElement: { style: { getPropertyValue: () => "1", setProperty() {} } } },
     location: { hash },
+    history: { replaceState(_s, _t, h) { win.location.hash = h; } },
     addEventListener(type, f) { listeners[type] = f; },
     requestAnimationFrame(f) { f(); },
   };
