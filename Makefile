@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site test test-go test-js test-wasm test-e2e test-slurm fuzz vet bench bench-web bench-wasm screenshot reproduce clean
+.PHONY: serve site dist test test-go test-js test-wasm test-e2e test-slurm fuzz vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -15,6 +15,12 @@ serve: site
 ## site: build the served files into cmd/serve/public (npm ci, wasm, precompression)
 site:
 	bash scripts/build-site.sh
+
+## dist: a folder for any static web server (GitHub Pages, python3 -m http.server): the site
+## without cmd/serve's precompressed siblings (scripts/build-dist.sh; docs/guide/static-hosting.md)
+DIST ?= dist
+dist:
+	bash scripts/build-dist.sh $(DIST)
 
 ## test: vet, native tests, wasm tests under Node, browser end-to-end tests
 ## (the site first: its npm step installs Node, which test-go needs for
