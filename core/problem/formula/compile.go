@@ -580,7 +580,7 @@ func binary(k kind, l, r built) built {
 	return built{f: f}
 }
 
-// power compiles a^b: a·a when b is the constant 2, else fmath.Pow.
+// power compiles a^b: a·a when b is 2, else pow.
 func power(l, r built) built {
 	lf, rf := l.f, r.f
 	switch {
@@ -591,15 +591,26 @@ func power(l, r built) built {
 		return built{f: func(x []float64, s *state) float64 { v := lf(x, s); return float64(v * v) }}
 	case r.isC:
 		c := r.c
-		return built{f: func(x []float64, s *state) float64 { return fmath.Pow(lf(x, s), c) }}
+		return built{f: func(x []float64, s *state) float64 { return pow(lf(x, s), c) }}
 	}
 	return built{f: func(x []float64, s *state) float64 {
 		a, e := lf(x, s), rf(x, s)
 		if e == 2 {
 			return float64(a * a)
 		}
-		return fmath.Pow(a, e)
+		return pow(a, e)
 	}}
+}
+
+// pow is fmath.Pow with fmath.Log, whose bits do not depend on the
+// platform for subnormal x either: math.Pow for an integer y and the
+// special cases (plain multiplication, the same everywhere), else
+// exp(y·ln x).
+func pow(x, y float64) float64 {
+	if y == math.Trunc(y) || x <= 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Pow(x, y)
+	}
+	return fmath.Exp(float64(y * fmath.Log(x)))
 }
 
 // unaryFuncs are the functions of one argument, each with the same bits
@@ -607,7 +618,7 @@ func power(l, r built) built {
 var unaryFuncs = map[string]func(float64) float64{
 	"sin": math.Sin, "cos": math.Cos, "tan": math.Tan,
 	"asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-	"exp": fmath.Exp, "log": math.Log, "sqrt": math.Sqrt, "abs": math.Abs,
+	"exp": fmath.Exp, "log": fmath.Log, "sqrt": math.Sqrt, "abs": math.Abs,
 	"floor": math.Floor, "ceil": math.Ceil,
 }
 

@@ -40,11 +40,12 @@
 // # Values
 //
 // Evaluation never panics: NaN and ±Inf are values (log(-1) is NaN, 1/0 is
-// +Inf). a^b is a·a exactly when b = 2; other powers are fmath.Pow (math.Pow for an
-// integer exponent). exp is fmath.Exp, min and max are fmath.Min and
-// fmath.Max (NaN if either argument is NaN); the other functions are those
-// of package math, which give the same bits on amd64 and in WebAssembly
-// (see fmath). Every product is rounded explicitly, so no compiler may
+// +Inf). a^b is a·a exactly when b = 2, math.Pow for another integer b
+// (plain multiplication), else exp(b·log a). exp and log are fmath.Exp and
+// fmath.Log (amd64's assembly math.Exp differs in the last bit from the
+// pure Go of WebAssembly, and its math.Log for subnormal arguments), min
+// and max are fmath.Min and fmath.Max (NaN if either argument is NaN); the
+// other functions are those of package math, pure Go or exact on both. Every product is rounded explicitly, so no compiler may
 // fuse a product and a sum into an FMA. A formula thus gives the same bits
 // natively and under GOOS=js GOARCH=wasm; the golden test checks it.
 //

@@ -108,7 +108,7 @@ func refEval(n *node, x []float64, d int, env *[MaxDepth]int) float64 {
 		if b == 2 {
 			return float64(a * a)
 		}
-		return fmath.Pow(a, b)
+		return pow(a, b)
 	case kCall:
 		switch n.fn {
 		case "min", "max":

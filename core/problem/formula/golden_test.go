@@ -40,6 +40,7 @@ var goldenFormulas = []struct {
 	{10, "sum(i, 1, D, abs(x[i])^(i/3) * log(1 + abs(x[i])*1e3))"},
 	{20, "sum(i, 1, D, x[i]*sin(sqrt(abs(500*x[i]))))"},
 	{20, "sum(i, 1, D/2, exp(x[2*i-1]*x[2*i]*20) - tan(x[2*i]) * atan(x[2*i-1]*1e3))"},
+	{2, "log(abs(x1)*1e-308) + abs(x2*1e-310)^0.37 + log(abs(x1*x2)*4e-320)"},
 	{130, "sum(i, 1, D-1, 100*(x[i+1]-x[i]^2)^2 + (1-x[i])^2)"},
 	{130, "sum(i, 1, D, sum(j, 1, i, x[j])^2) + prod(i, 1, D, 1 + (x[i] - 0.1)^2*0.01)"},
 	{130, "sum(i, 1, D, (100*x[i])^2 - 5000*cos(0.1*pi*100*x[i]) - 4000) - sum(i, 1, D, x[i]*sin(x[i]*1e3))"},

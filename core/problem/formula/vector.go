@@ -218,7 +218,7 @@ func op(k kind, a, b float64) float64 {
 		if b == 2 {
 			return float64(a * a)
 		}
-		return fmath.Pow(a, b)
+		return pow(a, b)
 	case kMin:
 		return fmath.Min(a, b)
 	case kMax:
