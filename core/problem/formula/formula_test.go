@@ -107,7 +107,7 @@ func TestErrors(t *testing.T) {
 		{"1e999", 1, "number 1e999 is out of the range of float64"},
 		{"i + 1", 1, "unknown name i"},
 		{"sum(i, 1, 10000000, x1)", 0, "at least 10000003 operations, more than the limit of 1000000"},
-		{strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70), 65, "nesting deeper than the limit of 64"},
+		{strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70), 65, "nesting of 65 levels, deeper than the limit of 64"},
 		{strings.Repeat("1+", 2100) + "1", 0, "4201 bytes, longer than the limit of 4096 bytes"},
 		{"sum(i, 1, D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D*D, 1)", 60, "integer expression too large"},
 	} {

@@ -231,7 +231,7 @@ func (p *parser) expect(op, what string) error {
 func (p *parser) enter() error {
 	p.depth++
 	if p.depth > MaxDepth {
-		return errAt(p.tok.col, "nesting deeper than the limit of %d", MaxDepth)
+		return errAt(p.tok.col, "nesting of %d levels, deeper than the limit of %d", p.depth, MaxDepth)
 	}
 	return nil
 }
