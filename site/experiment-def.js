@@ -39,3 +39,41 @@ export function jobs(def) {
 
 /** jobKey names one run of an experiment. */
 export function jobKey(config, problem, dim, run) { return config + "|" + problem + "|" + dim + "|" + run; }
+
+/**
+ * EXPERIMENT_STEPS is the experiment view's state machine, in one table:
+ * event → {state before: state after}. An event a state does not list
+ * leaves it as it is (experimentStep returns it unchanged).
+ *
+ *   idle ─start─▶ running ─pause─▶ paused ─resume─▶ running
+ *   running, paused ─cancel─▶ cancelled;  running, paused ─end─▶ done
+ *   cancelled ─end─▶ cancelled (the pool's last runs are in)
+ *   idle, done, cancelled ─saved─▶ idle (a definition's saved runs shown)
+ *   idle, done, cancelled ─savedCancelled─▶ cancelled (the same, right
+ *   after a cancel: the page keeps saying what happened)
+ *   done, cancelled ─start─▶ running
+ */
+export const EXPERIMENT_STEPS = deepFreeze({
+  start: { idle: "running", done: "running", cancelled: "running" },
+  pause: { running: "paused" },
+  resume: { paused: "running" },
+  cancel: { running: "cancelled", paused: "cancelled" },
+  end: { running: "done", paused: "done", cancelled: "cancelled" },
+  saved: { idle: "idle", done: "idle", cancelled: "idle" },
+  savedCancelled: { idle: "cancelled", done: "cancelled", cancelled: "cancelled" },
+});
+
+function deepFreeze(o) {
+  for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/** experimentStep is the state after event in state (EXPERIMENT_STEPS). */
+export function experimentStep(state, event) {
+  const row = EXPERIMENT_STEPS[event];
+  if (!row) throw new Error("unknown experiment event " + JSON.stringify(event));
+  return row[state] ?? state;
+}
+
+/** experimentBusy says whether runs are under way (running or paused): the definition is locked. */
+export const experimentBusy = (state) => state === "running" || state === "paused";

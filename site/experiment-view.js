@@ -5,7 +5,8 @@
 // remaining), the offer to resume saved runs, the failed runs, and an
 // empty [data-results-root] for the results view. It draws and reports
 // the user's changes; experiment-app.js decides. createExperimentView can
-// be called on several roots (ids are per instance).
+// be called on several roots: ids are per instance, from opts.idPrefix
+// (default "x"; give each instance in one document its own).
 import { formatConfigs } from "./experiment-def.js";
 import { setText } from "./format.js";
 import { PROTOCOL } from "./protocol.js";
@@ -17,8 +18,6 @@ function cecDims(catalog) {
   const p = catalog && catalog.problems.find((q) => !q.teaching);
   return p ? p.dims.slice() : PROTOCOL.dims.playground.slice();
 }
-
-let uid = 0;
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -48,7 +47,7 @@ export function duration(ms) {
  * onResumeSaved, onStartOver, onDownload.
  */
 export function createExperimentView(root, opts) {
-  const id = "x" + (++uid);
+  const id = opts.idPrefix || "x";
   const call = (name, ...a) => opts[name] && opts[name](...a);
   root.textContent = "";
   root.classList.add("experiment");

@@ -11,7 +11,7 @@
 // (ERR.EXITED: the Go program stopped; ERR.WORKER_FAILED: the worker could
 // not start or crashed; then restart() the client and configure again).
 //
-// The page compiles pcaplay.wasm once (compiledModule: about 1 s of CPU
+// The page compiles pcaplay.wasm once (createModuleCache: about 1 s of CPU
 // for its 6.5 MB) and hands the compiled WebAssembly.Module to every worker
 // it starts, a restarted one too, as the worker's first message ({init:
 // {module}}); a worker only instantiates it. Should the page fail to
@@ -33,24 +33,37 @@ export function needsRestart(e) {
   return !!e && (e.code === ERR.EXITED || e.code === ERR.WORKER_FAILED);
 }
 
-const modules = new Map(); // the wasm's URL → a promise of its WebAssembly.Module
+/**
+ * createModuleCache returns compiledModule(url) of one page: it resolves
+ * with the compiled module at url, compiling it once per cache; a failed
+ * compile is forgotten, so the next worker tries again (and says why if it
+ * fails too). A page gives one cache to all its WorkerClients (and its
+ * WorkerPool's) so that it compiles once; a client made without one has its
+ * own (its restarts compile once).
+ * @returns {(url: string|URL) => Promise<WebAssembly.Module>}
+ */
+export function createModuleCache() {
+  const modules = new Map(); // the wasm's URL → a promise of its WebAssembly.Module
+  return function compiledModule(url) {
+    const key = String(url);
+    let p = modules.get(key);
+    if (!p) {
+      p = compile(key);
+      modules.set(key, p);
+      p.catch(() => { if (modules.get(key) === p) modules.delete(key); });
+    }
+    return p;
+  };
+}
 
 /**
- * compiledModule resolves with the compiled module at url, compiling it
- * once per page; a failed compile is forgotten, so the next worker tries
- * again (and says why if it fails too).
+ * compiledModule compiles the module at url, each call anew (a page's
+ * clients share a createModuleCache instead).
  * @param {string|URL} url
  * @returns {Promise<WebAssembly.Module>}
  */
 export function compiledModule(url) {
-  const key = String(url);
-  let p = modules.get(key);
-  if (!p) {
-    p = compile(key);
-    modules.set(key, p);
-    p.catch(() => { if (modules.get(key) === p) modules.delete(key); });
-  }
-  return p;
+  return compile(String(url));
 }
 
 async function compile(url) {
@@ -74,10 +87,15 @@ async function compile(url) {
 }
 
 export class WorkerClient extends Commands {
-  /** @param {string|URL} url the worker script (a module worker) */
-  constructor(url = new URL("./worker.js", import.meta.url)) {
+  /**
+   * @param {string|URL} url the worker script (a module worker)
+   * @param {{modules?: ReturnType<typeof createModuleCache>}} opts modules: the page's
+   * compiled modules (createModuleCache), shared by its clients
+   */
+  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache() } = {}) {
     super();
     this.url = url;
+    this.modules = modules;
     this.worker = null;
     this.seq = 0;
     this.waiting = new Map();
@@ -93,7 +111,7 @@ export class WorkerClient extends Commands {
     this.epoch++;
     const w = new Worker(this.url, { type: "module" });
     // the worker's first message: the compiled module (or why there is none)
-    this.ready = compiledModule(new URL("pcaplay.wasm", this.url)).then(
+    this.ready = this.modules(new URL("pcaplay.wasm", this.url)).then(
       (module) => ({ module }),
       (e) => ({ reason: String((e && e.message) || e) }),
     ).then((init) => { if (this.worker === w) w.postMessage({ init }); });

@@ -32,11 +32,12 @@ function watchdog(p, ms) {
 export class WorkerPool {
   /**
    * @param {number} size the number of workers
-   * @param {{url?: URL, makeClient?: () => WorkerClient}} opts
+   * @param {{url?: URL, modules?: Function, makeClient?: () => WorkerClient}} opts (modules:
+   * the page's createModuleCache, which its workers share)
    */
   constructor(size, opts = {}) {
     this.size = Math.max(1, size | 0);
-    this.makeClient = opts.makeClient || (() => new WorkerClient(opts.url));
+    this.makeClient = opts.makeClient || (() => new WorkerClient(opts.url, { modules: opts.modules }));
     this.slots = [];
     this.paused = false;
     this.cancelled = false;

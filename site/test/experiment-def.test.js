@@ -4,7 +4,7 @@
 // does with Go's answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { jobs, jobKey, formatConfigs } from "../experiment-def.js";
+import { jobs, jobKey, formatConfigs, EXPERIMENT_STEPS, experimentStep, experimentBusy } from "../experiment-def.js";
 import { State, parse } from "../state.js";
 
 // a definition as Go's defineExperiment answers it for
@@ -42,4 +42,31 @@ test("URL round trip through state.js: Go's values come back as they were", () =
   // the defaults Go leaves out stay out
   const d2 = { mode: "experiment", problems: "C01", dim: "10", runs: "25", seed: "1", algo: "heco-pde" };
   assert.equal("configs" in parse(new State(d2).serialize()), false);
+});
+
+test("the experiment's states change by EXPERIMENT_STEPS only", () => {
+  const STATES = ["idle", "running", "paused", "cancelled", "done"];
+  // every state after every event, row by row (the table in one place)
+  const want = {
+    start: ["running", "running", "paused", "running", "running"],
+    pause: ["idle", "paused", "paused", "cancelled", "done"],
+    resume: ["idle", "running", "running", "cancelled", "done"],
+    cancel: ["idle", "cancelled", "cancelled", "cancelled", "done"],
+    end: ["idle", "done", "done", "cancelled", "done"],
+    saved: ["idle", "running", "paused", "idle", "idle"],
+    savedCancelled: ["cancelled", "running", "paused", "cancelled", "cancelled"],
+  };
+  assert.deepEqual(Object.keys(EXPERIMENT_STEPS).sort(), Object.keys(want).sort());
+  for (const [event, after] of Object.entries(want)) {
+    assert.deepEqual(STATES.map((st) => experimentStep(st, event)), after, event);
+  }
+  // every state a step reaches is one of STATES; busy is running or paused
+  for (const row of Object.values(EXPERIMENT_STEPS)) for (const st of Object.values(row)) assert.ok(STATES.includes(st), st);
+  assert.deepEqual(STATES.filter(experimentBusy), ["running", "paused"]);
+  assert.throws(() => experimentStep("idle", "go"), /unknown experiment event "go"/);
+  // a whole experiment: start, pause, resume, cancel, its end, the saved runs shown
+  let st = "idle";
+  for (const ev of ["start", "pause", "resume", "cancel", "end", "savedCancelled", "start", "end"]) st = experimentStep(st, ev);
+  assert.equal(st, "done");
+  assert.ok(Object.isFrozen(EXPERIMENT_STEPS) && Object.values(EXPERIMENT_STEPS).every(Object.isFrozen));
 });
