@@ -28,7 +28,8 @@ export function fontScale() {
   const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--font"));
   return v > 0 ? v : 1;
 }
-let TICK_FONT = "11px system-ui, sans-serif";
+/** tickFont is the tick labels' font at the page's text scale now. */
+const tickFont = () => Math.round(11 * fontScale()) + "px system-ui, sans-serif";
 
 export class Plane {
   constructor(canvas) {
@@ -84,7 +85,7 @@ export class Plane {
   fitPad() {
     const g = this.ctx, [, , y0, y1] = this.extent;
     g.save();
-    g.font = TICK_FONT;
+    g.font = tickFont();
     let w = 0;
     for (let k = 0; k <= 4; k++) w = Math.max(w, g.measureText(tick(y0 + k / 4 * (y1 - y0), y1 - y0)).width);
     g.restore();
@@ -94,7 +95,7 @@ export class Plane {
   // buildLayer draws the contour, frame and ticks into the offscreen
   // layer (canvases are reused, not made per call).
   buildLayer() {
-    TICK_FONT = Math.round(11 * fontScale()) + "px system-ui, sans-serif";
+    const font = tickFont();
     const off = this.off || (this.off = document.createElement("canvas"));
     if (off.width !== this.canvas.width || off.height !== this.canvas.height) {
       off.width = this.canvas.width;
@@ -157,7 +158,7 @@ export class Plane {
     // frame, ticks, labels
     g.strokeStyle = "#444"; g.lineWidth = 1;
     g.strokeRect(L, PAD.t, W, H);
-    g.fillStyle = "#333"; g.font = TICK_FONT;
+    g.fillStyle = "#333"; g.font = font;
     const [x0, x1, y0, y1] = this.extent;
     g.textAlign = "center"; g.textBaseline = "top";
     for (let k = 0; k <= 4; k++) {

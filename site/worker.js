@@ -16,22 +16,16 @@
 // (loadData); once per problem and dimension in each worker. A failed fetch
 // is reported to Go (dataFailed): the run uses generated data and its
 // notices say why, and the next configure tries again.
+//
+// Its state (the module's API, whether it exited, the manifest, the chain
+// of requests) is startWorker's, called once with the worker's global
+// scope: no module-level mutable state.
 import "./wasm_exec.js";
 import { PROTOCOL, ERR } from "./protocol.js";
-
-let api = null;
-let exited = false;
 
 class CodedError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
-
-// The page's first message is {init: {module}}, pcaplay.wasm compiled once
-// for all its workers (worker-client.js), or {init: {reason}} when the page
-// could not compile it: the worker then compiles it itself, as it does
-// when its first message is a command (a worker started without a client).
-let initGiven;
-const init = new Promise((resolve) => { initGiven = resolve; });
 
 // instantiate runs the module the page compiled, or fetches and compiles one.
 async function instantiate(go, given) {
@@ -50,23 +44,6 @@ async function instantiate(go, given) {
   }
 }
 
-const loaded = (async () => {
-  const go = new Go();
-  const inst = await instantiate(go, await init);
-  // the module reports the size of its linear memory (the memory command)
-  self.pcaplayModuleMemory = inst.exports.mem;
-  go.run(inst).then(() => { exited = true; });
-  // for devtools and the memory test: the module's memory, from the worker
-  self.pcaplayMemory = () => call("memory", {});
-  api = self.pcaplay;
-  if (!api) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm did not install its API");
-  const p = api.protocol();
-  if (!p || p.version !== PROTOCOL.version) {
-    throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm speaks protocol version " + (p && p.version) +
-      ", the page version " + PROTOCOL.version + ": reload the page (a stale cache?)");
-  }
-})();
-
 // collect the buffers of every typed array in a reply, for transfer.
 function buffers(v, out, seen) {
   if (!v || typeof v !== "object" || seen.has(v)) return out;
@@ -79,17 +56,7 @@ function buffers(v, out, seen) {
   return out;
 }
 
-// call runs the module's command name on request (an object of its fields).
-function call(name, request) {
-  if (exited) throw new CodedError(ERR.EXITED, "the WebAssembly module has stopped; press reset to reload it");
-  const r = api[name](request);
-  if (r && typeof r === "object" && typeof r.error === "string") throw new CodedError(r.code || ERR.INTERNAL, r.error);
-  if (r === undefined) throw new CodedError(ERR.INTERNAL, name + ": no result");
-  return r;
-}
-
 const DATA = new URL("data/cec2017/", import.meta.url);
-let manifest = null; // a promise of data/cec2017/manifest.json
 
 async function fetchOK(url) {
   let r;
@@ -102,65 +69,108 @@ async function fetchOK(url) {
   return r;
 }
 
-function getManifest() {
-  if (!manifest) {
-    manifest = fetchOK(new URL("manifest.json", DATA)).then((r) => r.json());
-    manifest.catch(() => { manifest = null; }); // try again next time
-  }
-  return manifest;
-}
+/** startWorker makes scope (the worker's global scope, self) answer the page's requests. */
+function startWorker(scope) {
+  const w = {
+    api: null,
+    exited: false,
+    initGiven: null,
+    manifest: null, // a promise of data/cec2017/manifest.json
+    chain: Promise.resolve(), // one request at a time, in order (configure awaits its data)
+    started: false,
+  };
 
-// ensureData loads the official files the run of state needs, if any.
-async function ensureData(state) {
-  const need = call("needData", { state });
-  if (!need.files.length || need.loaded) return;
-  let step = "manifest.json";
-  try {
-    const m = await getManifest();
-    const files = {}, sums = {};
-    for (const name of need.files) {
-      step = name;
-      const id = m.files && m.files[name];
-      if (!id || !m.contents[id]) throw new Error("not in the manifest");
-      const r = await fetchOK(new URL(id + ".txt", DATA));
-      files[name] = new Uint8Array(await r.arrayBuffer());
-      sums[name] = m.contents[id].sha256;
+  // The page's first message is {init: {module}}, pcaplay.wasm compiled once
+  // for all its workers (worker-client.js), or {init: {reason}} when the page
+  // could not compile it: the worker then compiles it itself, as it does
+  // when its first message is a command (a worker started without a client).
+  const init = new Promise((resolve) => { w.initGiven = resolve; });
+
+  const loaded = (async () => {
+    const go = new Go();
+    const inst = await instantiate(go, await init);
+    // the module reports the size of its linear memory (the memory command)
+    scope.pcaplayModuleMemory = inst.exports.mem;
+    go.run(inst).then(() => { w.exited = true; });
+    // for devtools and the memory test: the module's memory, from the worker
+    scope.pcaplayMemory = () => call("memory", {});
+    w.api = scope.pcaplay;
+    if (!w.api) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm did not install its API");
+    const p = w.api.protocol();
+    if (!p || p.version !== PROTOCOL.version) {
+      throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm speaks protocol version " + (p && p.version) +
+        ", the page version " + PROTOCOL.version + ": reload the page (a stale cache?)");
     }
-    call("loadData", { problem: need.problem, dim: need.dim, files, sums });
-  } catch (e) {
-    call("dataFailed", { problem: need.problem, dim: need.dim, reason: "data/cec2017/ " + step + ": " + String((e && e.message) || e) });
+  })();
+
+  // call runs the module's command name on request (an object of its fields).
+  function call(name, request) {
+    if (w.exited) throw new CodedError(ERR.EXITED, "the WebAssembly module has stopped; press reset to reload it");
+    const r = w.api[name](request);
+    if (r && typeof r === "object" && typeof r.error === "string") throw new CodedError(r.code || ERR.INTERNAL, r.error);
+    if (r === undefined) throw new CodedError(ERR.INTERNAL, name + ": no result");
+    return r;
+  }
+
+  function getManifest() {
+    if (!w.manifest) {
+      w.manifest = fetchOK(new URL("manifest.json", DATA)).then((r) => r.json());
+      w.manifest.catch(() => { w.manifest = null; }); // try again next time
+    }
+    return w.manifest;
+  }
+
+  // ensureData loads the official files the run of state needs, if any.
+  async function ensureData(state) {
+    const need = call("needData", { state });
+    if (!need.files.length || need.loaded) return;
+    let step = "manifest.json";
+    try {
+      const m = await getManifest();
+      const files = {}, sums = {};
+      for (const name of need.files) {
+        step = name;
+        const id = m.files && m.files[name];
+        if (!id || !m.contents[id]) throw new Error("not in the manifest");
+        const r = await fetchOK(new URL(id + ".txt", DATA));
+        files[name] = new Uint8Array(await r.arrayBuffer());
+        sums[name] = m.contents[id].sha256;
+      }
+      call("loadData", { problem: need.problem, dim: need.dim, files, sums });
+    } catch (e) {
+      call("dataFailed", { problem: need.problem, dim: need.dim, reason: "data/cec2017/ " + step + ": " + String((e && e.message) || e) });
+    }
+  }
+
+  scope.onmessage = (ev) => {
+    const m = ev.data || {};
+    if (!w.started) {
+      w.started = true;
+      if (m.init) { w.initGiven(m.init); return; }
+      w.initGiven(null);
+    }
+    w.chain = w.chain.then(() => handle(m));
+  };
+
+  async function handle(m) {
+    try {
+      await loaded;
+    } catch (e) {
+      scope.postMessage({ id: m.id, error: { code: (e && e.code) || ERR.WORKER_FAILED, message: "could not start the WebAssembly module: " + String((e && e.message) || e) } });
+      return;
+    }
+    try {
+      // the module's commands only (Go's table): any other is unknown
+      if (!Object.hasOwn(w.api, m.cmd)) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
+      // the one command that needs more than the module: the official data first
+      if (m.cmd === "configure") await ensureData(m.state);
+      const result = call(m.cmd, m);
+      scope.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
+    } catch (e) {
+      const code = w.exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;
+      scope.postMessage({ id: m.id, error: { code, message: String((e && e.message) || e) } });
+    }
   }
 }
 
-// one request at a time, in order (configure awaits its data)
-let chain = Promise.resolve();
-let started = false;
-self.onmessage = (ev) => {
-  const m = ev.data || {};
-  if (!started) {
-    started = true;
-    if (m.init) { initGiven(m.init); return; }
-    initGiven(null);
-  }
-  chain = chain.then(() => handle(m));
-};
-
-async function handle(m) {
-  try {
-    await loaded;
-  } catch (e) {
-    self.postMessage({ id: m.id, error: { code: (e && e.code) || ERR.WORKER_FAILED, message: "could not start the WebAssembly module: " + String((e && e.message) || e) } });
-    return;
-  }
-  try {
-    // the module's commands only (Go's table): any other is unknown
-    if (!Object.hasOwn(api, m.cmd)) throw new CodedError(ERR.UNKNOWN_COMMAND, "unknown worker command " + JSON.stringify(String(m.cmd)).slice(0, 60));
-    // the one command that needs more than the module: the official data first
-    if (m.cmd === "configure") await ensureData(m.state);
-    const result = call(m.cmd, m);
-    self.postMessage({ id: m.id, ok: true, result }, buffers(result, [], new Set()));
-  } catch (e) {
-    const code = exited ? ERR.EXITED : (e && e.code) || ERR.INTERNAL;
-    self.postMessage({ id: m.id, error: { code, message: String((e && e.message) || e) } });
-  }
-}
+startWorker(self);
