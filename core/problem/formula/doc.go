@@ -13,7 +13,7 @@
 //	        | func "(" expr { "," expr } ")"
 //	        | ("sum" | "prod") "(" name "," int "," int "," expr ")"
 //	        | "(" expr ")" .
-//	int     = expr .   (integers, D and indices with + - * only)
+//	int     = expr .   (integers, D and indices with + - * / floor ceil only)
 //	number  = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] | "." digits .
 //	xvar    = "x" digits .   (x1 … xD)
 //	func    = "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "exp" | "log"
