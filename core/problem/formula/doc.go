@@ -31,7 +31,8 @@
 // # Indices
 //
 // x[k] is the k-th coordinate, 1-based; k and the bounds of sums are
-// integer expressions. Compile runs every loop once at the given D without
+// integer expressions (a/b must divide exactly; floor(a/b) and ceil(a/b)
+// round). Compile runs every loop once at the given D without
 // evaluating anything and checks every index it meets, so an index outside
 // 1 … D is always an error at compile time, naming the column and the
 // values of the indices (x[i+1] in sum(i, 1, D, …) fails at i = D), never
