@@ -1,8 +1,8 @@
 // Command cec evaluates CEC 2017 constrained problems and runs, merges,
 // tabulates, ranks and charts the paper's experiments.
 //
-//	cec eval    -problem C05 -dim 10 [-data official|generated|DIR] < points.txt
-//	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all] -dim 10 -runs 25 -seed 1
+//	cec eval    -problem C05|@FILE -dim 10 [-data official|generated|DIR] < points.txt
+//	cec run     -algo pmode[,cmode…] -problem C01[,C02…|all|@FILE] -dim 10 -runs 25 -seed 1
 //	            [-fes N] [-data official|generated|DIR] [-json] [-o runs.jsonl [-resume|-force]]
 //	            [-shard i/n|auto] [-set key=value,…]
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
@@ -12,6 +12,10 @@
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
 //	cec wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-alpha 0.05] [-format md|csv]
 //	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
+//
+// -problem @FILE is a problem typed as formulas in a JSON file (package
+// core/problem/formula, docs/guide/formulas.md); its records name it
+// name_hash, hash from its definition.
 //
 // Run "cec help" or "cec <command> -h" for the flags. -data defaults to
 // "official", the official CEC 2017 data files embedded in the binary
