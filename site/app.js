@@ -11,13 +11,11 @@
 // transport's buttons and a run's failure are the page shell's
 // (page-shell.js), which compare mode shares. createPlaygroundPage holds
 // the page's parts; the module keeps no state of its own.
-import { RunController } from "./run-controller.js";
-import { RunView } from "./run-view.js";
+import { createRunParts } from "./run-parts.js";
 import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
 import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
-import { RunExports } from "./exports.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
 
 /**
@@ -44,19 +42,15 @@ export function createPlaygroundPage(win = window) {
       chartInfo: () => view.chartInfo(),
     },
   });
-  const { messages, commands, client } = shell;
+  const { messages, commands } = shell;
   const say = (text) => messages.say(text);
   const failed = (e) => shell.fail(e);
-  const controller = new RunController(client.runHandle());
-  const view = new RunView($("[data-run-view]"), {
+  // the run: its controller, view and exports (run-parts.js, as each of compare mode's)
+  const { controller, view } = createRunParts(shell, $("[data-run-view]"), {
     counters: $('[data-role="counters"]'),
-    onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
-    onOperatorPlay: () => commands.pause(),
-    say,
-    onError: (e) => messages.error(e.message),
-  }).bind(controller);
-  new RunExports($("[data-run-view]"), { controller, view, say, onError: (e) => messages.error(e.message) })
-    .place($('[data-panel="convergence"]'));
+    place: $('[data-panel="convergence"]'),
+    onFrame: () => updateTransport(),
+  });
   const player = new Player([{ run: controller, view }], {
     speed: () => shell.state.ui.speed,
     loop: () => shell.state.ui.loop,
@@ -71,9 +65,6 @@ export function createPlaygroundPage(win = window) {
     onCompare: () => shell.leave("#" + shell.state.serialize({ compare: "2", "b.pca": "false" })),
   });
   const transport = shell.transportView($('[data-role="transport"]'), "Run reset (same seed).");
-
-  controller.on("frame", updateTransport);
-  controller.on("error", ({ error }) => failed(error));
 
   function updateTransport() {
     transport.update({ ready: shell.ready && !!controller.run, running: player.running, done: controller.done });

@@ -21,15 +21,15 @@
 // its own.
 import { State, pageMode } from "./state.js";
 import { PROTOCOL, GRID } from "./protocol.js";
-import { RunController } from "./run-controller.js";
-import { RunView, Jobs, CHART_MS } from "./run-view.js";
+import { Jobs, CHART_MS } from "./run-view.js";
+import { createRunParts } from "./run-parts.js";
 import { Player } from "./player.js";
 import { ChartSet } from "./charts.js";
 import { SettingsView } from "./settings-view.js";
 import { statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
-import { RunExports, chartFile, save, button, exportsBox } from "./exports.js";
+import { chartFile, save, button, exportsBox } from "./exports.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
 
 const LETTERS = PROTOCOL.compare.letters;
@@ -111,19 +111,14 @@ export function createComparePage(win = window) {
       panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
     }
     host.append(root);
-    const controller = new RunController(client.runHandle());
-    const view = new RunView(root, {
+    // the run's controller, view and exports (run-parts.js, as the
+    // playground's; the explained variance is of every run's points:
+    // compare mode's file)
+    const { controller, view } = createRunParts(shell, root, {
       counters: head,
-      onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
-      onOperatorPlay: () => commands.pause(),
-      say,
-      onError: (e) => messages.error(e.message),
-    }).bind(controller);
-    controller.on("error", ({ error }) => failed(error));
-    controller.on("frame", updateTransport);
-    // each panel as PNG, the run's history, its command (exports.js)
-    // (the explained variance is of every run's points: compare mode's file)
-    new RunExports(root, { controller, view, say, onError: (e) => messages.error(e.message), varianceName: (ext) => compareFile("variance." + ext) }).place(root);
+      varianceName: (ext) => compareFile("variance." + ext),
+      onFrame: () => updateTransport(),
+    });
     runs.push({ letter: LETTERS[i], root, head, controller, view, settings });
   }
   const A = runs[0];
@@ -265,7 +260,7 @@ export function createComparePage(win = window) {
     loop: () => shell.state.ui.loop,
     onChange: (running) => { for (const r of runs) r.view.setRunning(running); updateTransport(); },
     onMessage: say,
-    onError: (e) => failed(e),
+    onError: (e) => shell.fail(e),
     onAdvance: (now, final) => refresh(final ? {} : { chart: "due", playing: true, now }),
   });
 
@@ -299,8 +294,6 @@ export function createComparePage(win = window) {
       messages.status(runs.map((r, i) => cmp.names[i] + ": " + statusText(r.controller.status())).join("; "));
     }
   }
-
-  function failed(e) { shell.fail(e); }
 
   // oneRun is the address of run A alone.
   function oneRun() {

@@ -1,0 +1,36 @@
+// run-parts.js: one run on a run page, as the playground (app.js) and each
+// of compare mode's runs (compare-app.js) make it: a RunController in the
+// shell's worker, a RunView on root bound to it, the run's exports
+// (exports.js RunExports), its controls wired to the shell's commands
+// (zoom, the operator's play pauses the page) and its failure to the
+// shell's fail. onFrame runs on each of its frames (the page's transport).
+import { RunController } from "./run-controller.js";
+import { RunView } from "./run-view.js";
+import { RunExports } from "./exports.js";
+
+/**
+ * createRunParts makes one run of the page in root.
+ * @param {object} shell the page's shell (page-shell.js createPageShell)
+ * @param {Element} root the run's [data-run-view]
+ * @param {{counters: Element, place?: Element, varianceName?: (ext: string) => string, onFrame: () => void}} o
+ * (place: where the run's exports go, root unless given; varianceName: the
+ * explained variance's file name, the run's own unless given)
+ * @returns {{controller: RunController, view: RunView}}
+ */
+export function createRunParts(shell, root, { counters, place = root, varianceName, onFrame }) {
+  const { messages, commands, client } = shell;
+  const say = (text) => messages.say(text);
+  const onError = (e) => messages.error(e.message);
+  const controller = new RunController(client.runHandle());
+  const view = new RunView(root, {
+    counters,
+    onZoom: (on) => commands.set({ zoom: on ? "pop" : "off" }, "controls"),
+    onOperatorPlay: () => commands.pause(),
+    say,
+    onError,
+  }).bind(controller);
+  new RunExports(root, { controller, view, say, onError, varianceName }).place(place);
+  controller.on("frame", onFrame);
+  controller.on("error", ({ error }) => shell.fail(error));
+  return { controller, view };
+}
