@@ -9,27 +9,20 @@
 // Go reads every lesson value (lesson, step, seed, pcak, pcaprob) and names
 // the ones it replaced; the page keys (embed, font) are checked by state.js.
 // The embed API works here too: step → next step, reset → step 1, set →
-// lesson values, play and pause do nothing; status() tells the step.
+// lesson values, play and pause do nothing; status() tells the step. The
+// hand-edited address, the boot and the embed API go through the page
+// shell (page-shell.js createModeShell), as every mode's do;
+// createLessonPage holds the page's state in one object.
 import { PROTOCOL } from "./protocol.js";
 import { State, parse, KEYS } from "./state.js";
 import { WorkerClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
-import { connect } from "./embed-api.js";
-import { createBatchQueue } from "./page-shell.js";
+import { createBatchQueue, createModeShell } from "./page-shell.js";
 
 /** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
 export const LESSON_KEYS = PROTOCOL.lesson.keys;
 const PAGE = KEYS.filter((k) => k.kind !== "run" && k.kind !== "lesson");
-
-const root = document.querySelector("[data-lesson-root]");
-const messages = new Messages(document.body);
-const client = new WorkerClient();
-
-let page = State.fromHash(location.hash); // the page keys (embed, font)
-let values = lessonValues(parse(location.hash)); // the lesson keys, as Go last read them
-let frame = null;
-let haveLandscape = false;
 
 function lessonValues(all) {
   const v = {};
@@ -46,143 +39,171 @@ function serialize(lv, pv) {
   return parts.join("&");
 }
 
-const hrefOf = (lv) => "#" + serialize(lv, page.values);
-
-const view = new LessonView(root, {
-  embed: page.ui.embed,
-  onStep: (n) => act({ step: String(n) }),
-  onK: (k) => act({ pcak: String(k) }),
-  onResample: () => act({ seed: String(newSeed()) }),
-  onPCAProb: (p) => act({ pcaprob: p }),
-  stepHref: (n) => hrefOf(Object.assign({}, values, { step: String(n) })),
-  runHref: (hash) => location.pathname + location.search + "#" + hash +
-    (page.ui.font !== 1 ? "&font=" + page.ui.font : ""),
-});
-
-// newSeed draws a seed for Resample: a new sample, and the address keeps it.
-function newSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}
-
-// ---------- requests: in order, the latest wins ----------
-// Every change (a control, a key, the address, the embed API) is a request:
-// an object of lesson values, or a function of the values so far (Next:
-// step + 1). Requests that arrive while one is in flight are applied
-// together, in order, in the next one; so dragging the k slider asks Go
-// for the latest k only.
-let listNotices = true; // the first request's notices are the address's
-const requests = createBatchQueue(ask);
-
-/** request applies a change to the lesson's values; it resolves when shown. */
-const request = (change) => requests.request(change);
-
-// ask asks Go for the lesson with a batch of changes and shows it.
-async function ask(batch) {
-  const want = Object.assign({}, values);
-  for (const c of batch) Object.assign(want, typeof c === "function" ? c(want) : c);
-  const reply = await client.lesson({ state: want, options: { landscape: !haveLandscape } });
-  if (reply.landscape) { view.setLandscape(reply.landscape); haveLandscape = true; }
-  values = reply.values;
-  frame = reply.frame;
-  view.show(frame);
-  const st = frame.steps[frame.step - 1];
-  document.title = "Fig. 1" + (st.label ? " " + st.label : "") + ": " + st.title + " — pcaplay lesson";
-  writeURL();
-  if (listNotices) messages.notices(page.notices.concat(reply.notices));
-  else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));
-  listNotices = false;
-}
-
-/** act is request for the page's own controls: a failure is shown. */
-function act(change) { return request(change).catch((e) => messages.error(e.message)); }
-
 /** stepBy moves by d steps from the step the values say (Go clamps). */
 const stepBy = (d) => (v) => ({ step: String(Math.max(1, Number(v.step || 1) + d)) });
 
-function writeURL() {
-  const h = "#" + serialize(values, page.values);
-  if (location.hash !== h) history.replaceState(null, "", h);
-}
+/**
+ * createLessonPage builds the lesson in root and boots it.
+ * @param {{root: Element, win?: Window, messages?: Messages, client?: WorkerClient}} o
+ */
+export function createLessonPage({ root, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
+  const doc = win.document;
+  const location = win.location;
+  const s = {
+    page: State.fromHash(location.hash), // the page keys (embed, font)
+    values: lessonValues(parse(location.hash)), // the lesson keys, as Go last read them
+    frame: null,
+    haveLandscape: false,
+    listNotices: true, // the next request's notices are the address's (the first, or a hand-edited one)
+    resizeTimer: 0,
+    booted: null, // the first request
+  };
 
-// applyPage shows the page keys: embed and font.
-function applyPage() {
-  document.documentElement.classList.add("lesson-mode");
-  document.body.classList.toggle("embed", page.ui.embed);
-  document.documentElement.style.setProperty("--font", String(page.ui.font));
-  root.hidden = false;
-}
+  const hrefOf = (lv) => "#" + serialize(lv, s.page.values);
 
-// ---------- events ----------
-document.addEventListener("keydown", (ev) => {
-  const t = ev.target;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || !frame) return;
-  if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
-  if (ev.key === "ArrowRight") { ev.preventDefault(); view.go(frame.step + 1); }
-  else if (ev.key === "ArrowLeft") { ev.preventDefault(); view.go(frame.step - 1); }
-});
-root.addEventListener("click", (ev) => {
-  // a step link: the same request as Back and Next (and the address follows)
-  const a = ev.target.closest && ev.target.closest("a[data-step]");
-  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
-  ev.preventDefault();
-  view.go(Number(a.dataset.step));
-});
-let resizeTimer = 0;
-window.addEventListener("resize", () => {
-  clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => view.resize(), 50);
-});
-window.addEventListener("hashchange", () => {
-  const all = parse(location.hash);
-  if (!("lesson" in all)) return; // boot.js reloads into the playground
-  const next = State.fromHash(location.hash);
-  const pageChanged = serialize({}, next.values) !== serialize({}, page.values);
-  page = next;
-  if (pageChanged) { applyPage(); view.setEmbed(page.ui.embed); requestAnimationFrame(() => view.resize()); }
-  const lv = lessonValues(all);
-  if (serialize(lv, {}) !== serialize(values, {})) {
-    // a hand-edited address replaces the lesson's values (missing keys: defaults)
-    values = {};
-    listNotices = true;
-    act(lv);
+  const view = new LessonView(root, {
+    embed: s.page.ui.embed,
+    onStep: (n) => act({ step: String(n) }),
+    onK: (k) => act({ pcak: String(k) }),
+    onResample: () => act({ seed: String(newSeed()) }),
+    onPCAProb: (p) => act({ pcaprob: p }),
+    stepHref: (n) => hrefOf(Object.assign({}, s.values, { step: String(n) })),
+    runHref: (hash) => location.pathname + location.search + "#" + hash +
+      (s.page.ui.font !== 1 ? "&font=" + s.page.ui.font : ""),
+  });
+
+  // newSeed draws a seed for Resample: a new sample, and the address keeps it.
+  function newSeed() {
+    const a = new Uint32Array(1);
+    win.crypto.getRandomValues(a);
+    return a[0];
   }
-});
 
-// ---------- boot ----------
-applyPage();
-const booted = request({});
+  // ---------- requests: in order, the latest wins ----------
+  // Every change (a control, a key, the address, the embed API) is a request:
+  // an object of lesson values, or a function of the values so far (Next:
+  // step + 1). Requests that arrive while one is in flight are applied
+  // together, in order, in the next one; so dragging the k slider asks Go
+  // for the latest k only.
+  const requests = createBatchQueue(ask);
 
-// ---------- the embed API ----------
-// Connected after the first request: calls and messages queued before this
-// module ran (embed-early.js) follow it, in order.
-const status = () => (frame ? {
-  lesson: frame.lesson, step: frame.step, numSteps: frame.numSteps, seed: frame.seed, k: frame.k,
-  pcaprob: frame.pcaprob, angleBest: frame.bestFit.angle, angleAll: frame.allFit.angle, running: false,
-} : { lesson: values.lesson || "", step: 0, running: false });
-const embed = connect({
-  play: () => booted,
-  pause: () => booted,
-  step: () => request(stepBy(1)),
-  reset: () => request({ step: "1" }),
-  set: (params) => {
-    const p = Object.assign({}, params || {});
-    const pageChanges = {};
-    for (const k of Object.keys(p)) if (!LESSON_KEYS.includes(k)) pageChanges[k] = p[k];
-    if (Object.keys(pageChanges).length) {
-      page = page.next(pageChanges).state;
-      applyPage();
-      view.setEmbed(page.ui.embed);
-      requestAnimationFrame(() => view.resize());
+  /** request applies a change to the lesson's values; it resolves when shown. */
+  const request = (change) => requests.request(change);
+
+  // ask asks Go for the lesson with a batch of changes and shows it.
+  async function ask(batch) {
+    const want = Object.assign({}, s.values);
+    for (const c of batch) Object.assign(want, typeof c === "function" ? c(want) : c);
+    const reply = await client.lesson({ state: want, options: { landscape: !s.haveLandscape } });
+    if (reply.landscape) { view.setLandscape(reply.landscape); s.haveLandscape = true; }
+    s.values = reply.values;
+    const frame = reply.frame;
+    s.frame = frame;
+    view.show(frame);
+    const st = frame.steps[frame.step - 1];
+    doc.title = "Fig. 1" + (st.label ? " " + st.label : "") + ": " + st.title + " — pcaplay lesson";
+    writeURL();
+    if (s.listNotices) messages.notices(s.page.notices.concat(reply.notices));
+    else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));
+    s.listNotices = false;
+  }
+
+  /** act is request for the page's own controls: a failure is shown. */
+  function act(change) { return request(change).catch((e) => messages.error(e.message)); }
+
+  // writeURL puts the lesson in the address (the shell's: no history entry)
+  const writeURL = () => shell.writeAddress("#" + serialize(s.values, s.page.values));
+
+  // applyPage shows the page keys: embed and font.
+  function applyPage() {
+    doc.documentElement.classList.add("lesson-mode");
+    doc.body.classList.toggle("embed", s.page.ui.embed);
+    doc.documentElement.style.setProperty("--font", String(s.page.ui.font));
+    root.hidden = false;
+  }
+
+  // setPage shows changed page keys (the address, the embed API's set).
+  function setPage(page) {
+    s.page = page;
+    applyPage();
+    view.setEmbed(page.ui.embed);
+    win.requestAnimationFrame(() => view.resize());
+  }
+
+  // ---------- events ----------
+  doc.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !s.frame) return;
+    if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (ev.key === "ArrowRight") { ev.preventDefault(); view.go(s.frame.step + 1); }
+    else if (ev.key === "ArrowLeft") { ev.preventDefault(); view.go(s.frame.step - 1); }
+  });
+  root.addEventListener("click", (ev) => {
+    // a step link: the same request as Back and Next (and the address follows)
+    const a = ev.target.closest && ev.target.closest("a[data-step]");
+    if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+    ev.preventDefault();
+    view.go(Number(a.dataset.step));
+  });
+  win.addEventListener("resize", () => {
+    win.clearTimeout(s.resizeTimer);
+    s.resizeTimer = win.setTimeout(() => view.resize(), 50);
+  });
+
+  // a hand-edited address of the lesson (the shell filters the mode)
+  function hashchange(hash) {
+    const all = parse(hash);
+    const next = State.fromHash(hash);
+    if (serialize({}, next.values) !== serialize({}, s.page.values)) setPage(next);
+    else s.page = next;
+    const lv = lessonValues(all);
+    if (serialize(lv, {}) !== serialize(s.values, {})) {
+      // a hand-edited address replaces the lesson's values (missing keys: defaults)
+      s.values = {};
+      s.listNotices = true;
+      act(lv);
     }
-    return request(lessonValues(p));
-  },
-  sync: () => requests.sync(),
-  status,
-  chartInfo: () => ({ landscapeDrawn: root.dataset.drawn !== undefined, points: frame ? frame.x.length / 2 : 0, convergence: 0, window: [-1, 2, -1, 2] }),
-});
-booted.then(() => embed.ready(status()), (e) => {
-  messages.error(e.message);
-  embed.failed(e);
-});
+  }
+
+  // ---------- boot: the first request ----------
+  function boot() {
+    applyPage();
+    s.booted = request({});
+    s.booted.then(() => shell.booted(status()), (e) => {
+      messages.error(e.message);
+      shell.bootFailed(e);
+    });
+    return s.booted;
+  }
+
+  // ---------- the embed API ----------
+  // Connected after the first request: calls and messages queued before this
+  // module ran (embed-early.js) follow it, in order.
+  const status = () => (s.frame ? {
+    lesson: s.frame.lesson, step: s.frame.step, numSteps: s.frame.numSteps, seed: s.frame.seed, k: s.frame.k,
+    pcaprob: s.frame.pcaprob, angleBest: s.frame.bestFit.angle, angleAll: s.frame.allFit.angle, running: false,
+  } : { lesson: s.values.lesson || "", step: 0, running: false });
+  const embed = {
+    play: () => s.booted,
+    pause: () => s.booted,
+    step: () => request(stepBy(1)),
+    reset: () => request({ step: "1" }),
+    set: (params) => {
+      const p = Object.assign({}, params || {});
+      const pageChanges = {};
+      for (const k of Object.keys(p)) if (!LESSON_KEYS.includes(k)) pageChanges[k] = p[k];
+      if (Object.keys(pageChanges).length) setPage(s.page.next(pageChanges).state);
+      return request(lessonValues(p));
+    },
+    sync: () => requests.sync(),
+    status,
+    chartInfo: () => ({ landscapeDrawn: root.dataset.drawn !== undefined, points: s.frame ? s.frame.x.length / 2 : 0, convergence: 0, window: [-1, 2, -1, 2] }),
+  };
+
+  const shell = createModeShell({ mode: "lesson", win, messages, client, hooks: { hashchange, boot, embed } });
+  shell.start().catch(() => {}); // shown, and the embed API's ready rejects
+  return shell;
+}
+
+// ---------- the page ----------
+createLessonPage({ root: document.querySelector("[data-lesson-root]") });
