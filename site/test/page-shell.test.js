@@ -10,7 +10,7 @@ globalThis.location = { hash: "" };
 globalThis.history = { replaceState(_s, _t, h) { location.hash = h; } };
 globalThis.window = { parent: null };
 
-const { createQueue, createBatchQueue, announce, changedPageKeys, hashChanges, createPageShell } = await import("../page-shell.js");
+const { createQueue, createBatchQueue, announce, changedPageKeys, hashChanges, createPageShell, createModeShell } = await import("../page-shell.js");
 const { State } = await import("../state.js");
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -179,4 +179,79 @@ test("a failed boot is shown, and the embed API's ready rejects", async () => {
   assert.equal(e.ready.message, "no worker");
   assert.equal(p.shell.ready, false);
   assert.deepEqual(log.map((l) => l.slice(1).join(" ")), ["show", "loaded no worker", "error no worker", "failed no worker"]);
+});
+
+// modePage makes a stubbed page of a mode with a shell of its own
+// (createModeShell, as the lesson's and the experiment view's), its boot a
+// promise the test settles.
+function modePage(mode, hash, log, { embed = true } = {}) {
+  const listeners = {};
+  const win = {
+    location: { hash, reload() { log.push("reload"); } },
+    history: { replaceState(_s, _t, h) { log.push("address " + h); win.location.hash = h; } },
+    addEventListener(type, f) { listeners[type] = f; },
+  };
+  let settle = null;
+  const hooks = {
+    hashchange: (h) => log.push("hashchange " + h),
+    boot: () => { log.push("boot"); return new Promise((resolve, reject) => { settle = { resolve, reject }; }); },
+  };
+  if (embed) {
+    hooks.embed = {
+      play: async () => log.push("play"), pause: async () => {}, step: async () => log.push("step"), reset: async () => {},
+      set: async (p) => log.push("set " + JSON.stringify(p)), sync: async () => {},
+      status: () => ({ mode }), chartInfo: () => ({}),
+    };
+  }
+  const shell = createModeShell({ mode, hooks, win, messages: {}, client: {} });
+  return { shell, win, listeners, settle: () => settle };
+}
+
+test("a mode's shell: the boot, then the embed API; booted and bootFailed reach it; the address of its mode only", async () => {
+  const log = [];
+  const e = early();
+  window.__pcaplayEarly = e;
+  const p = modePage("lesson", "#lesson=fig1", log);
+  let ready = 0;
+  p.shell.on("ready", () => ready++);
+  const booting = p.shell.start();
+  assert.deepEqual(log, ["boot"]);
+  assert.ok(e.api, "the embed API is connected after the boot began");
+  const step = e.api.step();
+  p.settle().resolve("shown");
+  assert.equal(await booting, "shown");
+  p.shell.booted({ step: 1 });
+  assert.equal(e.ready, true);
+  assert.equal(p.shell.ready && ready === 1, true);
+  assert.deepEqual(await step, { mode: "lesson" });
+  // the address: its own mode goes to the mode, another's to boot.js
+  p.win.location.hash = "#lesson=fig1&step=3";
+  p.listeners.hashchange();
+  p.win.location.hash = "#seed=2";
+  p.listeners.hashchange();
+  assert.deepEqual(log, ["boot", "step", "hashchange #lesson=fig1&step=3"]);
+  // writeAddress, then leave: no address written after leaving
+  log.length = 0;
+  p.shell.writeAddress("#lesson=fig1&step=4");
+  p.shell.leave("#seed=1");
+  p.shell.writeAddress("#lesson=fig1&step=5");
+  assert.deepEqual(log, ["address #lesson=fig1&step=4", "reload"]);
+  assert.equal(p.win.location.hash, "#seed=1");
+});
+
+test("a mode's shell without the embed API (the experiment view) boots, and a failed boot is told", async () => {
+  const log = [];
+  const e = early();
+  window.__pcaplayEarly = e;
+  const p = modePage("experiment", "#mode=experiment", log, { embed: false });
+  const failed = [];
+  p.shell.on("failed", ({ error }) => failed.push(error.message));
+  const booting = p.shell.start();
+  assert.equal(e.api, null, "no embed API connected");
+  p.settle().reject(new Error("no worker"));
+  await assert.rejects(booting, /no worker/);
+  p.shell.bootFailed(new Error("no worker"));
+  assert.deepEqual(failed, ["no worker"]);
+  assert.equal(e.ready, null);
+  assert.equal(p.shell.ready, false);
 });
