@@ -305,7 +305,8 @@ export const PROTOCOL = freeze({
       "problem",
       "dim",
       "seed",
-      "fes"
+      "fes",
+      "typed"
     ]
   },
   "keys": {

@@ -19,7 +19,8 @@ import (
 // page's compare-app.js). Run A is configured by the address's keys as in
 // the single-run page; run B, C, D by A's values with their overrides,
 // written with the run's letter as prefix: b.pca=false, b.algo=cmode,
-// c.pcaprob=0.5. The runs share SharedKeys (problem, D, seed and budget):
+// c.pcaprob=0.5. The runs share SharedKeys (problem, D, seed, budget and a
+// typed problem's definition):
 // a comparison differs in the algorithm and its parameters, starts from the
 // same initial population where the algorithms draw it alike, and every run
 // gets the same evaluations.
@@ -42,7 +43,7 @@ const MaxCompareRuns = 4
 var RunLetters = []string{"a", "b", "c", "d"}
 
 // SharedKeys are the run keys every run of a comparison takes from run A.
-var SharedKeys = []string{"problem", "dim", "seed", "fes"}
+var SharedKeys = []string{"problem", "dim", "seed", "fes", TypedKey}
 
 // CompareSetup is a sanitized comparison.
 type CompareSetup struct {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment"
@@ -33,6 +34,10 @@ type Config struct {
 	FES     int
 	// Params holds every parameter of Algo as text, by Param.Key.
 	Params map[string]string
+	// Typed is the definition of a problem typed as formulas (the typed=
+	// key, typed.go), nil for a built-in problem; Problem is then its ID
+	// (name_hash).
+	Typed *formula.Definition
 }
 
 // Notice reports a URL value that was replaced or clamped. Value and
@@ -144,12 +149,17 @@ func aliases(in suite.Info) []string {
 func Sanitize(raw map[string]string) (Config, []Notice, []ParamInfo, error) {
 	z := &sanitizer{raw: raw}
 	var c Config
-	info, err := z.problem()
-	if err != nil {
-		return c, nil, nil, err
+	if c.Typed = z.typed(); c.Typed != nil {
+		c.Problem, c.Dim = c.Typed.ID(), z.typedDim(c.Typed)
+	} else {
+		info, err := z.problem()
+		if err != nil {
+			return c, nil, nil, err
+		}
+		c.Problem = info.Name
+		c.Dim = z.dim(info)
 	}
-	c.Problem = info.Name
-	c.Dim = z.dim(info)
+	var err error
 	if c.Algo, err = z.algo(); err != nil {
 		return c, z.notes, nil, err
 	}
@@ -288,7 +298,7 @@ func (z *sanitizer) budget(dim int) int {
 // clamped. Parameters that together do not fit the problem are all reset
 // to their defaults.
 func (z *sanitizer) params(c Config, alg solver.Algorithm) (solver.Settings, error) {
-	p, err := suite.New(c.Problem, c.Dim, suite.Options{})
+	p, err := c.newProblem(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -362,6 +372,9 @@ func (c Config) Values() map[string]string {
 	}
 	for k, v := range c.Params {
 		m[k] = v
+	}
+	if c.Typed != nil {
+		m[TypedKey] = EncodeTyped(c.Typed)
 	}
 	return m
 }

@@ -67,7 +67,7 @@ func (r *Runs) NeedData(raw map[string]string) (DataNeed, error) {
 		return DataNeed{}, err
 	}
 	need := DataNeed{Problem: c.Problem, Dim: c.Dim, Files: []string{}}
-	if files, err := suite.DataFiles(c.Problem, c.Dim); err == nil && len(files) > 0 {
+	if files, err := suite.DataFiles(c.Problem, c.Dim); c.Typed == nil && err == nil && len(files) > 0 {
 		need.Files = files
 		_, need.Loaded = r.data[dataKey{c.Problem, c.Dim}]
 	}
@@ -132,7 +132,7 @@ func (r *Runs) DataFailed(problem string, dim int, reason string) error {
 func (r *Runs) resolveData(c Config) (*cec2017.Data, DataInfo, []Notice) {
 	files, err := suite.DataFiles(c.Problem, c.Dim)
 	switch {
-	case err == nil && len(files) == 0:
+	case c.Typed != nil || (err == nil && len(files) == 0):
 		return nil, dataInfo(experiment.DataNone, ""), nil
 	case err != nil:
 		return nil, dataInfo(experiment.DataGenerated, "no official files exist at D = "+strconv.Itoa(c.Dim)), nil

@@ -47,6 +47,9 @@ func FuzzSanitize(f *testing.F) {
 		}
 		// a valid configuration
 		info, ok := findInfo(c.Problem)
+		if c.Typed != nil { // a typed problem (typed=), checked by FuzzTypedKey
+			info, ok = suite.Info{Name: c.Problem, Dims: []int{c.Dim}}, true
+		}
 		if !ok || info.Name != c.Problem || !slices.Contains(info.Dims, c.Dim) {
 			t.Fatalf("Sanitize(%q): problem %q at D = %d is not offered", raw, c.Problem, c.Dim)
 		}
@@ -56,7 +59,7 @@ func FuzzSanitize(f *testing.F) {
 		if len(params) != len(c.Params) {
 			t.Fatalf("Sanitize(%q): %d parameter descriptions for %d parameters", raw, len(params), len(c.Params))
 		}
-		if _, err := suite.New(c.Problem, c.Dim, suite.Options{}); err != nil {
+		if _, err := c.newProblem(nil); err != nil {
 			t.Fatalf("Sanitize(%q) gave a problem that does not build: %v", raw, err)
 		}
 		if _, err := NewSession(c); err != nil {

@@ -53,7 +53,7 @@ type Session struct {
 // a CEC problem. It does not step.
 func NewSession(c Config) (*Session, error) {
 	info := dataInfo(experiment.DataGenerated, "")
-	if files, err := suite.DataFiles(c.Problem, c.Dim); err == nil && len(files) == 0 {
+	if files, err := suite.DataFiles(c.Problem, c.Dim); c.Typed != nil || (err == nil && len(files) == 0) {
 		info = dataInfo(experiment.DataNone, "")
 	}
 	return buildSession(c, nil, info, false)
@@ -62,7 +62,7 @@ func NewSession(c Config) (*Session, error) {
 // newSession builds a run of c on data d (nil: generated), recording it
 // when record is set.
 func buildSession(c Config, d *cec2017.Data, info DataInfo, record bool) (*Session, error) {
-	p, err := suite.New(c.Problem, c.Dim, suite.Options{Loaded: d})
+	p, err := c.newProblem(d)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,203 @@
+package play
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"pcaplay/core/problem/formula"
+	"pcaplay/internal/experiment"
+)
+
+// typedRing is a 2-D definition written for any D: a shifted sphere cut by
+// a ring, one g and one h.
+const typedRing = `{"name": "ring", "description": "a test", "dim": 2, "lower": -3, "upper": 3,
+  "f": "sum(i, 1, D, (x[i] - 0.5)^2) + sin(3*x1)",
+  "g": ["1 - sum(i, 1, D, x[i]^2)"],
+  "h": ["x1 - x2^3 + 0.25"]}`
+
+func mustDef(t testing.TB, src string) *formula.Definition {
+	t.Helper()
+	def, err := formula.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return def
+}
+
+func TestTypedEncoding(t *testing.T) {
+	def := mustDef(t, typedRing)
+	enc := EncodeTyped(def)
+	if strings.Trim(enc, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		t.Fatalf("EncodeTyped = %q: not unpadded base64url", enc)
+	}
+	back, err := DecodeTyped(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.ID() != def.ID() || EncodeTyped(back) != enc {
+		t.Errorf("round trip: %s (%q), want %s (%q)", back.ID(), EncodeTyped(back), def.ID(), enc)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", "typed: empty definition"},
+		{"a*b", "typed: not base64url"},
+		{enc[:len(enc)/2], "typed: not a deflated definition"},
+		{strings.Repeat("A", MaxTypedValue+1), "more than the limit of 65536"},
+		{bomb(), "inflates to more than the limit"},
+		{encodeRaw(`{"name": "r", "dim": 2, "lower": -1, "upper": 1, "f": "x1 + max(x2"}`), "formula: f at D = 2: column 12:"},
+		{encodeRaw(`{"name": "r"`), "formula: the definition is not a JSON object"},
+	} {
+		_, err := DecodeTyped(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("DecodeTyped(%.20q) = %v, want one line with %q", c.in, err, c.want)
+		}
+	}
+}
+
+// encodeRaw deflates and encodes text as typed= does, without parsing it.
+func encodeRaw(text string) string {
+	var b strings.Builder
+	b.WriteString(text)
+	return encodeBytes([]byte(b.String()))
+}
+
+// bomb is a value that inflates to far more than MaxTypedInflated.
+func bomb() string { return encodeBytes([]byte(strings.Repeat(" ", 4*MaxTypedInflated))) }
+
+func TestSanitizeTyped(t *testing.T) {
+	def := mustDef(t, typedRing)
+	enc := EncodeTyped(def)
+	for _, c := range []struct {
+		name string
+		raw  map[string]string
+		prob string
+		dim  int
+		note string // a notice's key and a word of its message
+	}{
+		{"typed alone", map[string]string{"typed": enc}, def.ID(), 2, ""},
+		{"named", map[string]string{"typed": enc, "problem": def.ID(), "dim": "5"}, def.ID(), 5, ""},
+		{"built-in wins", map[string]string{"typed": enc, "problem": "C01"}, "C01", 10, ""},
+		{"other name", map[string]string{"typed": enc, "problem": "ring_000000000000"}, def.ID(), 2, "problem: no definition"},
+		{"bad dim", map[string]string{"typed": enc, "dim": "1000"}, def.ID(), 2, "dim: typed problems run at D = 2"},
+		{"bad formula", map[string]string{"typed": encodeRaw(`{"name":"r","dim":2,"lower":-1,"upper":1,"f":"x1 + y"}`)},
+			DefaultProblem, 2, "typed: formula: f at D = 2: column 6: unknown name y"},
+		{"dim 1", map[string]string{"typed": encodeRaw(`{"name":"r","dim":1,"lower":-1,"upper":1,"f":"x1"}`)},
+			DefaultProblem, 2, "typed: r_"},
+		{"list", map[string]string{"typed": "@@," + enc, "problem": def.ID()}, def.ID(), 2, "typed: typed: not base64url"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, notes, _, err := Sanitize(c.raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Problem != c.prob || cfg.Dim != c.dim {
+				t.Errorf("problem %s at D = %d, want %s at %d", cfg.Problem, cfg.Dim, c.prob, c.dim)
+			}
+			var got []string
+			for _, n := range notes {
+				got = append(got, n.Key+": "+n.Message)
+			}
+			if (c.note == "") != (len(got) == 0) || c.note != "" && !strings.HasPrefix(strings.Join(got, "|"), c.note) {
+				t.Errorf("notices %q, want one starting %q", got, c.note)
+			}
+			v := cfg.Values()
+			if (cfg.Typed != nil) != (v["typed"] != "") || cfg.Typed != nil && v["typed"] != enc {
+				t.Errorf("Values()[typed] = %q, want %q when typed", v["typed"], enc)
+			}
+			again, notes2, _, err := Sanitize(v)
+			if err != nil || len(notes2) != 0 || again.Problem != cfg.Problem || again.Dim != cfg.Dim {
+				t.Errorf("Sanitize(Values()) = %s D = %d, %v, %v", again.Problem, again.Dim, notes2, err)
+			}
+		})
+	}
+}
+
+// TestTypedRunIsCecRun checks that a run of the page on a typed problem is
+// the run of cec run -problem @file: the same final best, bit for bit, as
+// experiment.RunOne on the definition with cec run's settings.
+func TestTypedRunIsCecRun(t *testing.T) {
+	def := mustDef(t, typedRing)
+	for _, c := range []struct {
+		algo, dim, set string
+	}{{"pmode", "2", "pcaprob=0.5"}, {"heco-pde", "6", ""}} {
+		raw := map[string]string{"typed": EncodeTyped(def), "algo": c.algo, "dim": c.dim, "seed": "7", "fes": "3000"}
+		if k, v, ok := strings.Cut(c.set, "="); ok {
+			raw[k] = v
+		}
+		r := NewRuns()
+		id := r.Open()
+		got, err := r.Configure(id, raw, ConfigureOptions{Record: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Notices) != 0 {
+			t.Errorf("%s: notices %v", c.algo, got.Notices)
+		}
+		if (c.dim == "2") != (got.Landscape != nil) {
+			t.Errorf("%s at D = %s: landscape %v", c.algo, c.dim, got.Landscape != nil)
+		}
+		s, _ := r.Session(id)
+		for !s.Solver.Done() {
+			if _, err := s.Step(50, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, err := def.Compile(s.Config.Dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := experiment.ParseSet(c.set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := experiment.NewSettings(c.algo, s.Config.Dim, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := experiment.RunOne(context.Background(), p, st, 7, 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st2 := s.Status()
+		if math.Float64bits(st2.BestF) != math.Float64bits(want.F) || st2.FES != want.FES {
+			t.Errorf("%s: page best f %v after %d FES, cec run %v after %d", c.algo, st2.BestF, st2.FES, want.F, want.FES)
+		}
+		line, err := r.Record(id, c.algo, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Algo, want.Problem, want.Run, want.Data = c.algo, def.ID(), 0, experiment.DataNone
+		wl, err := experiment.MarshalLine(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line != string(wl) {
+			t.Errorf("%s: the page's record\n%s\ncec run's\n%s", c.algo, line, wl)
+		}
+	}
+}
+
+func TestCheckProblem(t *testing.T) {
+	def := mustDef(t, typedRing)
+	got := CheckProblem(typedRing)
+	want := ProblemCheck{OK: true, Name: def.ID(), Dim: 2, NumIneq: 1, NumEq: 1, Encoded: EncodeTyped(def)}
+	if got != want {
+		t.Errorf("CheckProblem = %+v, want %+v", got, want)
+	}
+	for _, c := range []struct {
+		json, err, formula string
+		col                int
+	}{
+		{`{"name":"r","dim":2,"lower":-1,"upper":1,"f":"x1","g":["x1 +* 2"]}`, "formula: g[1] at D = 2: column 5:", "g[1]", 5},
+		{`{"name":"r","dim":2,"lower":-1,"upper":1,"f":"x[3]"}`, "formula: f at D = 2: column", "f", 1},
+		{`{"name":"r","dim":200,"lower":-1,"upper":1,"f":"x1"}`, `formula: "dim" = 200: the page runs D = 2 … 100`, "", 0},
+		{`{"name":"r"}`, "formula: key", "", 0},
+		{`nonsense`, "formula: the definition is not a JSON object", "", 0},
+	} {
+		got := CheckProblem(c.json)
+		if got.OK || !strings.HasPrefix(got.Error, c.err) || got.Formula != c.formula || got.Column != c.col {
+			t.Errorf("CheckProblem(%s) = %+v, want error %q in %q column %d", c.json, got, c.err, c.formula, c.col)
+		}
+	}
+}
