@@ -189,6 +189,14 @@ export const PROTOCOL = freeze({
       "reply": "ExperimentReply"
     },
     {
+      "name": "checkProblem",
+      "doc": "checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value",
+      "request": [
+        "json"
+      ],
+      "reply": "ProblemCheck"
+    },
+    {
       "name": "compare",
       "doc": "compare mode: the overlaid chart, the scoreboard and the shared views of the runs",
       "request": [
@@ -235,6 +243,12 @@ export const PROTOCOL = freeze({
     "runs": 25,
     "maxRuns": 1000,
     "maxWorkers": 8
+  },
+  "typed": {
+    "key": "typed",
+    "maxValue": 65536,
+    "minDim": 2,
+    "maxDim": 100
   },
   "dims": {
     "playground": [
@@ -318,6 +332,9 @@ export const PROTOCOL = freeze({
     "Catalog": [
       "problems",
       "algorithms"
+    ],
+    "CheckProblemRequest": [
+      "json"
     ],
     "CommandSpec": [
       "name",
@@ -703,6 +720,17 @@ export const PROTOCOL = freeze({
       "title",
       "text"
     ],
+    "ProblemCheck": [
+      "ok",
+      "error",
+      "formula",
+      "column",
+      "name",
+      "dim",
+      "numIneq",
+      "numEq",
+      "encoded"
+    ],
     "ProblemInfo": [
       "name",
       "description",
@@ -723,6 +751,7 @@ export const PROTOCOL = freeze({
       "limits",
       "run",
       "experiment",
+      "typed",
       "dims",
       "lineKind",
       "mask",
@@ -926,6 +955,11 @@ export const GRID = PROTOCOL.grid;
  * @typedef {Object} Catalog
  * @property {ProblemInfo[]} problems
  * @property {AlgorithmInfo[]} algorithms
+ */
+
+/**
+ * @typedef {Object} CheckProblemRequest
+ * @property {string} json
  */
 
 /**
@@ -1413,6 +1447,19 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} ProblemCheck
+ * @property {boolean} ok
+ * @property {string} error
+ * @property {string} formula
+ * @property {number} column
+ * @property {string} name
+ * @property {number} dim
+ * @property {number} numIneq
+ * @property {number} numEq
+ * @property {string} encoded
+ */
+
+/**
  * @typedef {Object} ProblemInfo
  * @property {string} name
  * @property {string} description
@@ -1435,6 +1482,7 @@ export const GRID = PROTOCOL.grid;
  * @property {Object} limits
  * @property {Object} run
  * @property {Object} experiment
+ * @property {Object} typed
  * @property {Object} dims
  * @property {Object} lineKind
  * @property {Object} mask
@@ -1751,6 +1799,13 @@ export class Commands {
    * @returns {Promise<ExperimentReply>}
    */
   async defineExperiment(request) { return this.call("defineExperiment", request); }
+
+  /**
+   * checkProblem: checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value.
+   * @param {CheckProblemRequest} request
+   * @returns {Promise<ProblemCheck>}
+   */
+  async checkProblem(request) { return this.call("checkProblem", request); }
 
   /**
    * compare: compare mode: the overlaid chart, the scoreboard and the shared views of the runs.

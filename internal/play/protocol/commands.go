@@ -192,6 +192,12 @@ type ExportRequest struct {
 	What string     `js:"what"`
 }
 
+// CheckProblemRequest carries a problem typed as formulas: its JSON
+// definition, as a problem file has it (package formula).
+type CheckProblemRequest struct {
+	JSON string `js:"json"`
+}
+
 // Commands returns the table of commands, in the order Protocol lists
 // them. (A function, not a variable: the protocol command's handler
 // reads the table.)
@@ -270,6 +276,10 @@ func Commands() []Command {
 		command("defineExperiment", "the experiment view: its definition read from URL values, with a notice per replaced value",
 			func(_ *Host, r *play.ExperimentRequest) (play.ExperimentReply, error) {
 				return play.DefineExperiment(r.State, r.Cores), nil
+			}),
+		command("checkProblem", "checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value",
+			func(_ *Host, r *CheckProblemRequest) (play.ProblemCheck, error) {
+				return play.CheckProblem(r.JSON), nil
 			}),
 		command("compare", "compare mode: the overlaid chart, the scoreboard and the shared views of the runs", compareCmd),
 		command("export", "an export of a run (Exports): its history as CSV or JSON, the cec run command, the chart",

@@ -54,6 +54,7 @@ func TestWireKeys(t *testing.T) {
 	k := Protocol().Keys
 	for name, want := range map[string][]string{
 		"Frame":        {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
+		"ProblemCheck": {"ok", "error", "formula", "column", "name", "dim", "numIneq", "numEq", "encoded"},
 		"Status":       {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
 		"Contour":      {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
 		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
@@ -172,6 +173,16 @@ func TestCommandsNatively(t *testing.T) {
 	}
 	if _, err := cmd["summarise"].Handle(h, &SummariseRequest{JSONL: "", Options: wire.JSONText[play.SummariseOptions](`{"dim": 10}`)}); err == nil || !strings.Contains(err.Error(), "no runs") {
 		t.Errorf("summarise of nothing: %v", err)
+	}
+	ring := `{"name": "ring", "dim": 2, "lower": -3, "upper": 3, "f": "x1^2 + x2^2", "g": ["1 - x1^2 - x2^2"]}`
+	if c := call("checkProblem", &CheckProblemRequest{JSON: ring}).(play.ProblemCheck); !c.OK || !strings.HasPrefix(c.Name, "ring_") || c.NumIneq != 1 || c.Encoded == "" {
+		t.Errorf("checkProblem: %+v", c)
+	} else if cf := call("configure", &ConfigureRequest{Run: id2, State: map[string]string{play.TypedKey: c.Encoded}}).(*play.Configured); cf.Config["problem"] != c.Name || cf.Config[play.TypedKey] != c.Encoded || cf.Landscape == nil {
+		t.Errorf("configure of checkProblem's typed=: config %v, landscape %v", cf.Config, cf.Landscape != nil)
+	}
+	bad := `{"name": "ring", "dim": 2, "lower": -3, "upper": 3, "f": "x1^2 + x3"}`
+	if c := call("checkProblem", &CheckProblemRequest{JSON: bad}).(play.ProblemCheck); c.OK || c.Formula != "f" || c.Column != 8 || !strings.Contains(c.Error, "column 8") {
+		t.Errorf("checkProblem of x3 at D = 2: %+v", c)
 	}
 	if call("close", &RunRequest{Run: id2}) != true || h.Runs.Len() != 1 {
 		t.Errorf("close: %d runs left", h.Runs.Len())

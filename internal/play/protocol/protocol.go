@@ -70,6 +70,14 @@ type ProtocolSpec struct {
 		MaxRuns    int    `json:"maxRuns"`
 		MaxWorkers int    `json:"maxWorkers"`
 	} `json:"experiment"`
+	// Typed names the key of problems typed as formulas (typed=, written
+	// by the checkProblem command's encoded) and the D the page runs them at.
+	Typed struct {
+		Key      string `json:"key"`
+		MaxValue int    `json:"maxValue"`
+		MinDim   int    `json:"minDim"`
+		MaxDim   int    `json:"maxDim"`
+	} `json:"typed"`
 	// Dims names the dimensions the playground offers CEC problems at and
 	// those with official CEC 2017 data.
 	Dims struct {
@@ -193,6 +201,7 @@ func Protocol() ProtocolSpec {
 	p.Run.FESPerDim = play.DefaultFES(1)
 	p.Experiment.Problems, p.Experiment.Dim, p.Experiment.Runs = play.DefaultExperimentProblem, play.DefaultExperimentDim, play.DefaultRuns
 	p.Experiment.MaxRuns, p.Experiment.MaxWorkers = play.MaxRuns, play.MaxWorkers
+	p.Typed.Key, p.Typed.MaxValue, p.Typed.MinDim, p.Typed.MaxDim = play.TypedKey, play.MaxTypedValue, play.MinTypedDim, play.MaxTypedDim
 	p.Dims.Playground, p.Dims.Official = suite.PlaygroundDims, cec2017.OfficialDims
 	p.LineKind.Level, p.LineKind.G, p.LineKind.H = play.LineLevel, play.LineG, play.LineH
 	p.Mask.Infeasible, p.Mask.Outside = play.MaskInfeasible, play.MaskOutside
