@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
 )
@@ -23,8 +24,11 @@ import (
 // (the records' "algo", so that cec table, rank and merge tell the
 // configurations apart), an algorithm and parameter values.
 //
-// Its URL keys: problems=C01,C02,… (default C01), dim (10; a teaching
-// problem runs at D = 2 whatever dim says), fes (default 20000·D of each
+// Its URL keys: problems=C01,C02,… (default C01, or every definition of
+// typed= when the address has one), dim (10; a teaching problem runs at
+// D = 2 whatever dim says, a typed problem at D when its formulas compile
+// there and else at its definition's dim), typed (problems typed
+// as formulas, typed.go: problems= names them by name_hash), fes (default 20000·D of each
 // problem), runs (25), seed (1), algo (the default configurations'
 // algorithm: it with PCA-projection on and off), configs
 // (NAME:ALGO(key=value;…),…) and workers (the page's pool; by default
@@ -119,6 +123,10 @@ type ExperimentCell struct {
 	Problem string `js:"problem"`
 	Dim     int    `js:"dim"`
 	FES     int    `js:"fes"`
+	// Typed is the value of typed= of a problem typed as formulas
+	// (EncodeTyped), which its runs' URL values carry; "" for a built-in
+	// problem.
+	Typed string `js:"typed"`
 }
 
 // DefaultWorkers is the default pool's size on a browser with cores cores:
@@ -280,6 +288,7 @@ func uintIn(s string, lo, hi int) (int, bool) {
 func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 	r := &defReader{values: values}
 	byName, cecDims := problemsByName()
+	r.readTyped()
 	var d ExperimentDef
 	d.Problems = r.problems(byName)
 	d.Dim = r.dim(cecDims)
@@ -293,7 +302,7 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 	}
 	d.Algo = r.algo()
 	d.Configs = r.configs(d.Algo)
-	d.Cells = cells(d, byName)
+	d.Cells = r.cells(d, byName)
 	notes := r.notes
 	if notes == nil {
 		notes = []Notice{}
@@ -306,6 +315,8 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 type defReader struct {
 	values map[string]string
 	notes  []Notice
+	// typed are the definitions of typed= (readTyped).
+	typed []*formula.Definition
 }
 
 // bad notes that the value of key was replaced, saying why in msg.
@@ -337,17 +348,53 @@ func problemsByName() (byName map[string]suite.Info, cecDims []int) {
 	return byName, cecDims
 }
 
-// problems reads the problems, by any casing of their names (byName),
-// each once: DefaultExperimentProblem when none is left.
+// readTyped reads the definitions of typed= (decodeTypedList), noting
+// each it cannot read or the page cannot run.
+func (r *defReader) readTyped() {
+	v, has := r.get(TypedKey)
+	if !has {
+		return
+	}
+	defs, bad, errs := decodeTypedList(v)
+	for i, err := range errs {
+		r.notes = append(r.notes, NewNotice(TypedKey, bad[i], err.Error()+"; left out"))
+	}
+	for _, d := range defs {
+		if d.Dim < MinTypedDim || d.Dim > MaxTypedDim {
+			r.notes = append(r.notes, NewNotice(TypedKey, EncodeTyped(d), d.ID()+" has dim "+strconv.Itoa(d.Dim)+
+				"; the page runs D = "+strconv.Itoa(MinTypedDim)+" … "+strconv.Itoa(MaxTypedDim)+"; left out"))
+			continue
+		}
+		r.typed = append(r.typed, d)
+	}
+}
+
+// problems reads the problems, by any casing of their names (byName) or
+// the name_hash of a definition of typed=, each once:
+// DefaultExperimentProblem (every typed definition when the address has
+// some) when none is left.
 func (r *defReader) problems(byName map[string]suite.Info) []string {
 	var out []string
 	text, has := r.values["problems"]
 	if !has {
 		text = DefaultExperimentProblem
+		if len(r.typed) > 0 {
+			ids := make([]string, len(r.typed))
+			for i, d := range r.typed {
+				ids[i] = d.ID()
+			}
+			text = strings.Join(ids, ",")
+		}
 	}
 	for _, raw := range strings.Split(text, ",") {
 		raw = trimJS(raw)
 		if raw == "" {
+			continue
+		}
+		if i := indexTyped(r.typed, raw); i >= 0 {
+			if !slices.Contains(out, raw) {
+				out = append(out, raw)
+			}
 			continue
 		}
 		in, ok := byName[strings.ToLower(raw)]
@@ -482,14 +529,17 @@ func (r *defReader) configs(algo string) []ExperimentConfig {
 }
 
 // cells returns the (problem, D, budget) of each problem of d: a teaching
-// problem at D = 2, the budget DefaultFES at the cell's D where d names
-// none.
-func cells(d ExperimentDef, byName map[string]suite.Info) []ExperimentCell {
+// problem at D = 2, a typed one at D or its own dim (typedDim), the budget DefaultFES at the
+// cell's D where d names none.
+func (r *defReader) cells(d ExperimentDef, byName map[string]suite.Info) []ExperimentCell {
 	var out []ExperimentCell
 	for _, p := range d.Problems {
 		c := ExperimentCell{Problem: p, Dim: d.Dim, FES: d.FES}
 		if in := byName[strings.ToLower(p)]; in.Teaching {
 			c.Dim = 2
+		}
+		if i := indexTyped(r.typed, p); i >= 0 {
+			c.Dim, c.Typed = typedDim(r.typed[i], d.Dim), EncodeTyped(r.typed[i])
 		}
 		if c.FES == 0 {
 			c.FES = DefaultFES(c.Dim)
@@ -497,6 +547,19 @@ func cells(d ExperimentDef, byName map[string]suite.Info) []ExperimentCell {
 		out = append(out, c)
 	}
 	return out
+}
+
+// typedDim is the D of typed problem def in an experiment at D dim: dim
+// when def compiles at it (formulas written for any D, the box given as
+// numbers), else def's own dim, as a teaching problem runs at D = 2.
+func typedDim(def *formula.Definition, dim int) int {
+	if dim == def.Dim {
+		return dim
+	}
+	if _, err := def.Compile(dim); err != nil {
+		return def.Dim
+	}
+	return dim
 }
 
 // checkConfigs checks each configuration's parameters as Sanitize checks
@@ -511,6 +574,9 @@ func checkConfigs(d ExperimentDef) []string {
 			raw[p.Key] = p.Value
 		}
 		raw["problem"], raw["dim"], raw["algo"], raw["seed"], raw["fes"] = cell.Problem, strconv.Itoa(cell.Dim), c.Algo, "1", "100"
+		if cell.Typed != "" {
+			raw[TypedKey] = cell.Typed
+		}
 		_, notes, params, err := Sanitize(raw)
 		if err != nil {
 			errs = append(errs, c.Name+": "+err.Error())
@@ -543,6 +609,15 @@ func (d ExperimentDef) values() map[string]string {
 		"runs": strconv.Itoa(d.Runs), "seed": d.Seed, "algo": d.Algo}
 	if d.FES != 0 {
 		v["fes"] = strconv.Itoa(d.FES)
+	}
+	var typed []string
+	for _, c := range d.Cells {
+		if c.Typed != "" {
+			typed = append(typed, c.Typed)
+		}
+	}
+	if typed != nil {
+		v[TypedKey] = strings.Join(typed, ",")
 	}
 	if d.Workers != 0 {
 		v["workers"] = strconv.Itoa(d.Workers)

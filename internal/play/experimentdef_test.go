@@ -33,7 +33,7 @@ func TestDefineExperimentDefaults(t *testing.T) {
 	if !reflect.DeepEqual(d.Configs, DefaultConfigs("pmode")) {
 		t.Errorf("configs %+v", d.Configs)
 	}
-	if !reflect.DeepEqual(d.Cells, []ExperimentCell{{"C01", 10, 200000}}) {
+	if !reflect.DeepEqual(d.Cells, []ExperimentCell{{"C01", 10, 200000, ""}}) {
 		t.Errorf("cells %+v", d.Cells)
 	}
 	for cores, want := range map[int]int{4: 3, 1: 1, 32: 8, 0: 1, -3: 1} {
@@ -116,7 +116,7 @@ func TestDefineExperimentBadValues(t *testing.T) {
 			t.Errorf("%s: message %q, want %q", k, msgs[k], want)
 		}
 	}
-	if !reflect.DeepEqual(d.Cells, []ExperimentCell{{"C02", 10, 200000}, {"rosenbrock", 2, 40000}}) {
+	if !reflect.DeepEqual(d.Cells, []ExperimentCell{{"C02", 10, 200000, ""}, {"rosenbrock", 2, 40000, ""}}) {
 		t.Errorf("cells %+v", d.Cells)
 	}
 

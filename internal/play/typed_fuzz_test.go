@@ -1,6 +1,7 @@
 package play
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,8 @@ import (
 // to a value that decodes to the same definition (the canonical text, so
 // the address written back is stable). The address with that value must
 // sanitize to a run of that definition or of the default problem, with a
-// notice for anything replaced. Fuzz it with
+// notice for anything replaced; the experiment view's definition of it
+// must read back the same. Fuzz it with
 //
 //	go test ./internal/play -run '^$' -fuzz FuzzTypedKey -fuzztime 5m
 func FuzzTypedKey(f *testing.F) {
@@ -60,6 +62,20 @@ func FuzzTypedKey(f *testing.F) {
 			if len([]rune(n.Message)) > maxMessage+24 || len([]rune(n.Value)) > EchoMax+24 {
 				t.Fatalf("Sanitize(%q): notice too long: %+v", raw, n)
 			}
+		}
+		// the experiment view reads typed= and names its problems in problems=
+		x := DefineExperiment(map[string]string{"mode": "experiment", "typed": value, "problems": problem}, 4)
+		for i, cell := range x.Def.Cells {
+			if cell.Typed == "" {
+				continue
+			}
+			d, err := DecodeTyped(cell.Typed)
+			if err != nil || d.ID() != cell.Problem || x.Def.Problems[i] != cell.Problem || cell.Dim < MinTypedDim || cell.Dim > MaxTypedDim {
+				t.Fatalf("DefineExperiment(typed=%q, problems=%q): cell %+v: %v", value, problem, cell, err)
+			}
+		}
+		if back := DefineExperiment(x.Values, 4); len(back.Notices) != 0 || !reflect.DeepEqual(back.Def, x.Def) || back.ID != x.ID {
+			t.Fatalf("DefineExperiment(typed=%q, problems=%q) read back: %+v, want %+v", value, problem, back, x)
 		}
 		again, notes2, _, err := Sanitize(c.Values())
 		if err != nil || len(notes2) != 0 || again.Problem != c.Problem || again.Dim != c.Dim {

@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"math"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -199,5 +201,79 @@ func TestCheckProblem(t *testing.T) {
 		if got.OK || !strings.HasPrefix(got.Error, c.err) || got.Formula != c.formula || got.Column != c.col {
 			t.Errorf("CheckProblem(%s) = %+v, want error %q in %q column %d", c.json, got, c.err, c.formula, c.col)
 		}
+	}
+}
+
+// typedBox is a 2-D definition whose box is a list: it runs at D = 2 only.
+const typedBox = `{"name": "box2", "dim": 2, "lower": [-1, -2], "upper": [1, 2], "f": "x1^2 + 3*x2^2", "g": ["x1 + x2 - 1"]}`
+
+func TestDefineExperimentTyped(t *testing.T) {
+	ring, box := mustDef(t, typedRing), mustDef(t, typedBox)
+	er, eb := EncodeTyped(ring), EncodeTyped(box)
+	values := map[string]string{"mode": "experiment", "typed": er + "," + eb, "problems": "C01," + ring.ID() + "," + box.ID(),
+		"dim": "10", "fes": "1000", "runs": "2", "seed": "5", "algo": "pmode"}
+	x := DefineExperiment(values, 2)
+	if len(x.Notices) != 0 || len(x.Errors) != 0 {
+		t.Fatalf("notices %v, errors %v", x.Notices, x.Errors)
+	}
+	want := []ExperimentCell{{"C01", 10, 1000, ""}, {ring.ID(), 10, 1000, er}, {box.ID(), 2, 1000, eb}}
+	if !reflect.DeepEqual(x.Def.Cells, want) {
+		t.Errorf("cells %+v, want %+v", x.Def.Cells, want)
+	}
+	if !reflect.DeepEqual(x.Values, values) {
+		t.Errorf("values %v, want %v", x.Values, values)
+	}
+	if back := DefineExperiment(x.Values, 2); !reflect.DeepEqual(back, x) {
+		t.Errorf("read back: %+v, want %+v", back, x)
+	}
+
+	// without problems=, every definition of typed=; a bad one is noted
+	y := DefineExperiment(map[string]string{"mode": "experiment", "typed": "@@," + eb + "," + er}, 2)
+	if !reflect.DeepEqual(y.Def.Problems, []string{box.ID(), ring.ID()}) || len(y.Notices) != 1 || y.Notices[0].Key != "typed" ||
+		!strings.Contains(y.Notices[0].Message, "not base64url") {
+		t.Errorf("typed= alone: problems %v, notices %v", y.Def.Problems, y.Notices)
+	}
+	// a name_hash without its definition is an unknown problem
+	z := DefineExperiment(map[string]string{"mode": "experiment", "problems": ring.ID()}, 2)
+	if !reflect.DeepEqual(z.Def.Problems, []string{DefaultExperimentProblem}) || len(z.Notices) != 2 {
+		t.Errorf("a name_hash without typed=: problems %v, notices %v", z.Def.Problems, z.Notices)
+	}
+
+	// a job of the typed cell, with the values the page's jobs carry, records
+	// what cec run records
+	cell := x.Def.Cells[1]
+	job := map[string]string{"pca": "true", "problem": cell.Problem, "dim": strconv.Itoa(cell.Dim), "algo": "pmode",
+		"seed": "6", "fes": strconv.Itoa(cell.FES), "typed": cell.Typed}
+	r := NewRuns()
+	id := r.Open()
+	if _, err := r.Configure(id, job, ConfigureOptions{Record: true}); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := r.Session(id)
+	for !s.Solver.Done() {
+		if _, err := s.Step(100, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line, err := r.Record(id, "pmode", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ring.Compile(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := experiment.NewSettings("pmode", 10, []experiment.Assignment{{Key: "pca", Value: "true"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := experiment.RunOne(context.Background(), p, st, 6, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Algo, rec.Problem, rec.Run, rec.Data = "pmode", ring.ID(), 1, experiment.DataNone
+	wl, _ := experiment.MarshalLine(rec)
+	if line != string(wl) {
+		t.Errorf("the page's record\n%s\ncec run's\n%s", line, wl)
 	}
 }
