@@ -438,7 +438,8 @@ export const PROTOCOL = freeze({
     "ExperimentCell": [
       "problem",
       "dim",
-      "fes"
+      "fes",
+      "typed"
     ],
     "ExperimentConfig": [
       "name",
@@ -1098,6 +1099,7 @@ export const GRID = PROTOCOL.grid;
  * @property {string} problem
  * @property {number} dim
  * @property {number} fes
+ * @property {string} typed
  */
 
 /**
