@@ -190,9 +190,10 @@ export const PROTOCOL = freeze({
     },
     {
       "name": "checkProblem",
-      "doc": "checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value",
+      "doc": "checks a problem typed as formulas (its JSON definition, or a typed= value): the error with its formula and column, or its name_hash, counts and typed= value",
       "request": [
-        "json"
+        "json",
+        "encoded"
       ],
       "reply": "ProblemCheck"
     },
@@ -334,7 +335,8 @@ export const PROTOCOL = freeze({
       "algorithms"
     ],
     "CheckProblemRequest": [
-      "json"
+      "json",
+      "encoded"
     ],
     "CommandSpec": [
       "name",
@@ -730,7 +732,8 @@ export const PROTOCOL = freeze({
       "dim",
       "numIneq",
       "numEq",
-      "encoded"
+      "encoded",
+      "json"
     ],
     "ProblemInfo": [
       "name",
@@ -960,7 +963,8 @@ export const GRID = PROTOCOL.grid;
 
 /**
  * @typedef {Object} CheckProblemRequest
- * @property {string} json
+ * @property {string} [json]
+ * @property {string} [encoded]
  */
 
 /**
@@ -1459,6 +1463,7 @@ export const GRID = PROTOCOL.grid;
  * @property {number} numIneq
  * @property {number} numEq
  * @property {string} encoded
+ * @property {string} json
  */
 
 /**
@@ -1803,7 +1808,7 @@ export class Commands {
   async defineExperiment(request) { return this.call("defineExperiment", request); }
 
   /**
-   * checkProblem: checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value.
+   * checkProblem: checks a problem typed as formulas (its JSON definition, or a typed= value): the error with its formula and column, or its name_hash, counts and typed= value.
    * @param {CheckProblemRequest} request
    * @returns {Promise<ProblemCheck>}
    */

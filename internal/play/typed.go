@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -220,17 +221,38 @@ type ProblemCheck struct {
 	NumEq   int `js:"numEq"`
 	// Encoded is the value of typed= (EncodeTyped).
 	Encoded string `js:"encoded"`
+	// JSON is the canonical definition, indented, for the editor
+	// (CheckEncoded); "" from CheckProblem.
+	JSON string `js:"json"`
+}
+
+// CheckEncoded reads the value of typed= (DecodeTyped) and checks its
+// first definition as CheckProblem does, its canonical JSON indented in
+// JSON: the editor opens on the problem of the address.
+func CheckEncoded(encoded string) ProblemCheck {
+	item, _, _ := strings.Cut(encoded, ",")
+	def, err := DecodeTyped(item)
+	if err != nil {
+		return ProblemCheck{Error: Cut(err.Error(), maxMessage)}
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, def.Canonical(), "", "  "); err != nil {
+		return ProblemCheck{Error: err.Error()}
+	}
+	pc := CheckProblem(b.String())
+	pc.JSON = b.String()
+	return pc
 }
 
 // CheckProblem parses a typed problem's JSON definition (formula.Parse)
 // and checks that the page can run it (MinTypedDim … MaxTypedDim), for
 // the page's editor: the error with its formula and column, or the
 // definition's name, counts and typed= value.
-func CheckProblem(json string) ProblemCheck {
-	if len(json) > formula.MaxFile {
-		return ProblemCheck{Error: fmt.Sprintf("formula: the definition has %d bytes, more than the limit of %d", len(json), formula.MaxFile)}
+func CheckProblem(text string) ProblemCheck {
+	if len(text) > formula.MaxFile {
+		return ProblemCheck{Error: fmt.Sprintf("formula: the definition has %d bytes, more than the limit of %d", len(text), formula.MaxFile)}
 	}
-	def, err := formula.Parse([]byte(json))
+	def, err := formula.Parse([]byte(text))
 	if err != nil {
 		pc := ProblemCheck{Error: Cut(err.Error(), maxMessage)}
 		if m := typedColumn.FindStringSubmatch(err.Error()); m != nil {

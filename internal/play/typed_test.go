@@ -187,6 +187,16 @@ func TestCheckProblem(t *testing.T) {
 	if got != want {
 		t.Errorf("CheckProblem = %+v, want %+v", got, want)
 	}
+	e := CheckEncoded(want.Encoded + ",@@")
+	if e.JSON == "" || mustDef(t, e.JSON).ID() != def.ID() {
+		t.Errorf("CheckEncoded: JSON %q", e.JSON)
+	}
+	if e.JSON = ""; e != want {
+		t.Errorf("CheckEncoded = %+v, want %+v", e, want)
+	}
+	if e := CheckEncoded("@@"); e.OK || !strings.HasPrefix(e.Error, "typed: not base64url") {
+		t.Errorf("CheckEncoded(@@) = %+v", e)
+	}
 	for _, c := range []struct {
 		json, err, formula string
 		col                int

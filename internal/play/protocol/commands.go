@@ -193,9 +193,12 @@ type ExportRequest struct {
 }
 
 // CheckProblemRequest carries a problem typed as formulas: its JSON
-// definition, as a problem file has it (package formula).
+// definition, as a problem file has it (package formula), or, when JSON is
+// empty, the value of typed= (Encoded; the reply then has the canonical
+// JSON).
 type CheckProblemRequest struct {
-	JSON string `js:"json"`
+	JSON    string `js:"json,omitempty"`
+	Encoded string `js:"encoded,omitempty"`
 }
 
 // Commands returns the table of commands, in the order Protocol lists
@@ -277,8 +280,11 @@ func Commands() []Command {
 			func(_ *Host, r *play.ExperimentRequest) (play.ExperimentReply, error) {
 				return play.DefineExperiment(r.State, r.Cores), nil
 			}),
-		command("checkProblem", "checks a problem typed as formulas (its JSON definition): the error with its formula and column, or its name_hash, counts and typed= value",
+		command("checkProblem", "checks a problem typed as formulas (its JSON definition, or a typed= value): the error with its formula and column, or its name_hash, counts and typed= value",
 			func(_ *Host, r *CheckProblemRequest) (play.ProblemCheck, error) {
+				if r.JSON == "" && r.Encoded != "" {
+					return play.CheckEncoded(r.Encoded), nil
+				}
 				return play.CheckProblem(r.JSON), nil
 			}),
 		command("compare", "compare mode: the overlaid chart, the scoreboard and the shared views of the runs", compareCmd),

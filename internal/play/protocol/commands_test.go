@@ -54,7 +54,7 @@ func TestWireKeys(t *testing.T) {
 	k := Protocol().Keys
 	for name, want := range map[string][]string{
 		"Frame":        {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
-		"ProblemCheck": {"ok", "error", "formula", "column", "name", "dim", "numIneq", "numEq", "encoded"},
+		"ProblemCheck": {"ok", "error", "formula", "column", "name", "dim", "numIneq", "numEq", "encoded", "json"},
 		"Status":       {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
 		"Contour":      {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
 		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
@@ -179,6 +179,12 @@ func TestCommandsNatively(t *testing.T) {
 		t.Errorf("checkProblem: %+v", c)
 	} else if cf := call("configure", &ConfigureRequest{Run: id2, State: map[string]string{play.TypedKey: c.Encoded}}).(*play.Configured); cf.Config["problem"] != c.Name || cf.Config[play.TypedKey] != c.Encoded || cf.Landscape == nil {
 		t.Errorf("configure of checkProblem's typed=: config %v, landscape %v", cf.Config, cf.Landscape != nil)
+	}
+	if c := call("checkProblem", &CheckProblemRequest{JSON: ring}).(play.ProblemCheck); true {
+		e := call("checkProblem", &CheckProblemRequest{Encoded: c.Encoded}).(play.ProblemCheck)
+		if !e.OK || e.Name != c.Name || e.Encoded != c.Encoded || !strings.Contains(e.JSON, "\n  \"f\": \"x1^2 + x2^2\"") {
+			t.Errorf("checkProblem of encoded: %+v", e)
+		}
 	}
 	bad := `{"name": "ring", "dim": 2, "lower": -3, "upper": 3, "f": "x1^2 + x3"}`
 	if c := call("checkProblem", &CheckProblemRequest{JSON: bad}).(play.ProblemCheck); c.OK || c.Formula != "f" || c.Column != 8 || !strings.Contains(c.Error, "column 8") {
