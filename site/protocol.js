@@ -397,7 +397,8 @@ export const PROTOCOL = freeze({
       "numEq",
       "frame",
       "landscape",
-      "data"
+      "data",
+      "problem"
     ],
     "Contour": [
       "nx",
@@ -743,7 +744,8 @@ export const PROTOCOL = freeze({
       "defaultDim",
       "names",
       "numIneq",
-      "numEq"
+      "numEq",
+      "typed"
     ],
     "ProtocolSpec": [
       "version",
@@ -1046,6 +1048,7 @@ export const GRID = PROTOCOL.grid;
  * @property {(Frame|null)} frame
  * @property {(Contour|null)} landscape
  * @property {DataInfo} data
+ * @property {ProblemInfo} problem
  */
 
 /**
@@ -1476,6 +1479,7 @@ export const GRID = PROTOCOL.grid;
  * @property {string[]} names
  * @property {number} numIneq
  * @property {number} numEq
+ * @property {boolean} typed
  */
 
 /**

@@ -24,6 +24,9 @@ type ProblemInfo struct {
 	Names   []string `js:"names"`
 	NumIneq int      `js:"numIneq"`
 	NumEq   int      `js:"numEq"`
+	// Typed says the problem is typed as formulas (typed=), Name its
+	// name_hash; such a problem is in no catalog, only in a Configured.
+	Typed bool `js:"typed"`
 }
 
 // AlgorithmInfo is an algorithm of the catalog (solver.Algorithm).
@@ -38,8 +41,7 @@ type AlgorithmInfo struct {
 func NewCatalog() Catalog {
 	var c Catalog
 	for _, in := range suite.List() {
-		c.Problems = append(c.Problems, ProblemInfo{Name: in.Name, Description: in.Description, Teaching: in.Teaching, Dims: in.Dims,
-			DefaultDim: defaultDim(in), Names: aliases(in), NumIneq: in.NumIneq, NumEq: in.NumEq})
+		c.Problems = append(c.Problems, catalogEntry(in))
 	}
 	for _, n := range solver.Names() {
 		a, err := solver.Lookup(n)
@@ -49,4 +51,10 @@ func NewCatalog() Catalog {
 		c.Algorithms = append(c.Algorithms, AlgorithmInfo{a.Name, a.Title, a.Help})
 	}
 	return c
+}
+
+// catalogEntry is the catalog's entry of problem in.
+func catalogEntry(in suite.Info) ProblemInfo {
+	return ProblemInfo{Name: in.Name, Description: in.Description, Teaching: in.Teaching, Dims: in.Dims,
+		DefaultDim: defaultDim(in), Names: aliases(in), NumIneq: in.NumIneq, NumEq: in.NumEq}
 }

@@ -80,6 +80,9 @@ type Configured struct {
 	Landscape *Contour `js:"landscape"`
 	// Data says which CEC 2017 data the run uses (data.go).
 	Data DataInfo `js:"data"`
+	// Problem describes the run's problem as the catalog does: a problem
+	// typed as formulas (typed=) is in no catalog.
+	Problem ProblemInfo `js:"problem"`
 }
 
 // Configure starts run id afresh from URL values (Sanitize), evaluates its
@@ -118,7 +121,8 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 	}
 	lo, hi := s.Problem.Bounds()
 	return &Configured{Config: c.Values(), Notices: notes, Params: params, Lower: lo, Upper: hi,
-		NumIneq: s.Problem.NumIneq(), NumEq: s.Problem.NumEq(), Frame: f, Landscape: land, Data: info}, nil
+		NumIneq: s.Problem.NumIneq(), NumEq: s.Problem.NumEq(), Frame: f, Landscape: land, Data: info,
+		Problem: problemInfo(c, s.Problem, !o.Record)}, nil
 }
 
 // Reset starts run id again with the same configuration and view settings

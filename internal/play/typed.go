@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -269,4 +270,35 @@ func CheckProblem(text string) ProblemCheck {
 		return ProblemCheck{Error: fmt.Sprintf("typed: the definition encodes to %d bytes, more than the limit of %d of an address", len(enc), MaxTypedValue)}
 	}
 	return ProblemCheck{OK: true, Name: def.ID(), Dim: def.Dim, NumIneq: len(def.G), NumEq: len(def.H), Encoded: enc}
+}
+
+// problemInfo describes the problem of a configured run for the page's
+// settings: its catalog entry, or for a typed problem its own, whose Dims
+// are its dim, c.Dim and the playground's D (suite.PlaygroundDims) it
+// compiles at (all of them only when dims is set: each costs a compile).
+func problemInfo(c Config, p problem.Problem, dims bool) ProblemInfo {
+	if c.Typed == nil {
+		in, _ := findInfo(c.Problem)
+		return catalogEntry(in)
+	}
+	d := c.Typed
+	desc := d.Description
+	if dp, ok := p.(problem.Describer); ok && desc == "" {
+		desc = dp.Description()
+	}
+	ds := []int{d.Dim}
+	if c.Dim != d.Dim {
+		ds = append(ds, c.Dim)
+	}
+	for _, n := range suite.PlaygroundDims {
+		if !dims || slices.Contains(ds, n) || n < MinTypedDim || n > MaxTypedDim {
+			continue
+		}
+		if _, err := d.Compile(n); err == nil {
+			ds = append(ds, n)
+		}
+	}
+	slices.Sort(ds)
+	return ProblemInfo{Name: c.Problem, Description: desc, Dims: ds, DefaultDim: d.Dim, Names: []string{},
+		NumIneq: len(d.G), NumEq: len(d.H), Typed: true}
 }

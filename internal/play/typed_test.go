@@ -136,6 +136,10 @@ func TestTypedRunIsCecRun(t *testing.T) {
 		if len(got.Notices) != 0 {
 			t.Errorf("%s: notices %v", c.algo, got.Notices)
 		}
+		if pi := got.Problem; !pi.Typed || pi.Name != def.ID() || pi.DefaultDim != 2 || pi.NumIneq != 1 || pi.NumEq != 1 ||
+			!reflect.DeepEqual(pi.Dims, map[string][]int{"2": {2}, "6": {2, 6}}[c.dim]) { // a recorded run compiles no more
+			t.Errorf("%s at D = %s: problem %+v", c.algo, c.dim, pi)
+		}
 		if (c.dim == "2") != (got.Landscape != nil) {
 			t.Errorf("%s at D = %s: landscape %v", c.algo, c.dim, got.Landscape != nil)
 		}
@@ -285,5 +289,29 @@ func TestDefineExperimentTyped(t *testing.T) {
 	wl, _ := experiment.MarshalLine(rec)
 	if line != string(wl) {
 		t.Errorf("the page's record\n%s\ncec run's\n%s", line, wl)
+	}
+}
+
+// TestConfiguredProblem: the configured run says what its problem is, a
+// typed one with the D it compiles at (a box of lists: its dim only).
+func TestConfiguredProblem(t *testing.T) {
+	r := NewRuns()
+	for _, c := range []struct {
+		state map[string]string
+		name  string
+		dims  []int
+		typed bool
+	}{
+		{map[string]string{"problem": "C01"}, "C01", []int{2, 10, 20, 30, 50, 100}, false},
+		{map[string]string{"typed": EncodeTyped(mustDef(t, typedRing)), "dim": "7"}, mustDef(t, typedRing).ID(), []int{2, 7, 10, 20, 30, 50, 100}, true},
+		{map[string]string{"typed": EncodeTyped(mustDef(t, typedBox))}, mustDef(t, typedBox).ID(), []int{2}, true},
+	} {
+		got, err := r.Configure(r.Open(), c.state, ConfigureOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := got.Problem; p.Name != c.name || p.Typed != c.typed || !reflect.DeepEqual(p.Dims, c.dims) || p.Description == "" {
+			t.Errorf("%v: problem %+v, want %s at %v", c.state, p, c.name, c.dims)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func TestWireKeys(t *testing.T) {
 		"Contour":      {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
 		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
 		"Operator":     {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords", "points", "trial", "children", "pf", "pv", "accepted"},
-		"Configured":   {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data"},
+		"Configured":   {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data", "problem"},
 		"CompareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
 		"Memory":       {"wasmBytes", "heapAlloc", "heapSys", "heapObjects", "runs"},
 	} {
