@@ -12,7 +12,7 @@
 //     RunView.variance).
 //
 // Go writes the history files, the command and the chart options (the
-// worker's export command, internal/play/export.go); this file only draws
+// worker's export command, internal/play/export); this file only draws
 // and saves. Every file saved is also announced with a "pcaplay-export"
 // event on window ({name, type, blob}), which the browser tests read.
 

@@ -7,7 +7,7 @@
 //
 // Go decides, JS draws: every number, table cell, mark and chart option
 // comes from the summarise command (internal/play.Summarise →
-// internal/experiment.Summarise, in the worker); this file lays them out.
+// internal/experiment/results.Summarise, in the worker); this file lays them out.
 //
 // Partial results (showPartial): the finished runs of an experiment that
 // is still running, with its grid, so that Go says how far it is and what

@@ -6,7 +6,7 @@
 // fields, and answered {id, ok: true, result} or {id, error: {code,
 // message}} (codes: PROTOCOL.errors). Typed arrays in a result are
 // transferred, not copied. The commands, their requests and replies are
-// Go's table (internal/play/commands.go; PROTOCOL.commands).
+// Go's table (internal/play/protocol/commands.go; PROTOCOL.commands).
 //
 // Requests are handled one at a time, in the order they arrive. Before it
 // configures a run, the worker asks Go which official CEC 2017 files the
