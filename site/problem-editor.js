@@ -90,6 +90,7 @@ export function createProblemEditor(root, opts) {
   const useBtn = el(doc, "button", { type: "button", "data-role": "problem-use", disabled: true, text: "Use this problem" });
   const cancel = el(doc, "button", { type: "button", "data-role": "problem-cancel", text: "Cancel" });
   const label = el(doc, "label", { for: id, text: "Your problem as formulas (JSON: name, dim, lower, upper, f, g, h)" });
+  if (area.style) Object.assign(area.style, { width: "100%", boxSizing: "border-box", fontFamily: "monospace" });
   root.append(label, area, status, caret, el(doc, "div", { className: "problem-editor-buttons" }, useBtn, cancel));
   root.hidden = true;
 
@@ -105,7 +106,7 @@ export function createProblemEditor(root, opts) {
     ed.last = r;
     useBtn.disabled = !r.ok;
     status.dataset.ok = r.ok ? "1" : "0";
-    status.textContent = r.ok ? summary(r) : r.error;
+    status.textContent = r.ok ? summary(r) : r.message;
     const c = r.ok ? "" : caretLines(text, r);
     caret.textContent = c;
     caret.hidden = !c;
@@ -123,7 +124,7 @@ export function createProblemEditor(root, opts) {
       show(r, area.value);
     }, (e) => {
       if (seq !== ed.seq) return;
-      show({ ok: false, error: String(e && e.message || e) }, area.value);
+      show({ ok: false, message: String(e && e.message || e) }, area.value);
     });
     return ed.pending;
   }

@@ -726,7 +726,7 @@ export const PROTOCOL = freeze({
     ],
     "ProblemCheck": [
       "ok",
-      "error",
+      "message",
       "formula",
       "column",
       "name",
@@ -1458,7 +1458,7 @@ export const GRID = PROTOCOL.grid;
 /**
  * @typedef {Object} ProblemCheck
  * @property {boolean} ok
- * @property {string} error
+ * @property {string} message
  * @property {string} formula
  * @property {number} column
  * @property {string} name

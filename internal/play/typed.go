@@ -206,9 +206,10 @@ var typedColumn = regexp.MustCompile(`^formula: (f|g\[\d+\]|h\[\d+\]) at D = \d+
 // ProblemCheck is a typed problem's definition checked (CheckProblem).
 type ProblemCheck struct {
 	// OK says the definition parses and compiles; Error is the one-line
-	// error otherwise.
+	// error otherwise (its key is "message": the worker reads a reply with
+	// a string "error" as a failed command).
 	OK    bool   `js:"ok"`
-	Error string `js:"error"`
+	Error string `js:"message"`
 	// Formula names the formula the error is in ("f", "g[2]", "h[1]") and
 	// Column its 1-based column in characters; "" and 0 when the error is
 	// not in one formula.

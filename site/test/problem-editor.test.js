@@ -45,7 +45,7 @@ function manualTimers() {
   return t;
 }
 
-const OK = { ok: true, error: "", formula: "", column: 0, name: "mine_0123456789ab", dim: 2, numIneq: 1, numEq: 0, encoded: "q1Y", json: "" };
+const OK = { ok: true, message: "", formula: "", column: 0, name: "mine_0123456789ab", dim: 2, numIneq: 1, numEq: 0, encoded: "q1Y", json: "" };
 
 function setup(check) {
   const doc = fakeDoc();
@@ -75,14 +75,14 @@ test("open checks the template and Use this problem hands over Go's values", asy
 
 test("an error shows Go's line and a caret under its column; Use is off", async () => {
   const text = '{"name":"r","dim":2,"lower":-1,"upper":1,"f":"x1","g":["x1 + y"]}';
-  const bad = { ok: false, error: "formula: g[1] at D = 2: column 6: unknown name y", formula: "g[1]", column: 6 };
+  const bad = { ok: false, message: "formula: g[1] at D = 2: column 6: unknown name y", formula: "g[1]", column: 6 };
   const s = setup(async () => bad);
   s.ed.open();
   s.ed.setText(text);
   assert.equal(s.use.disabled, true);
   s.timers.fire();
   await s.ed.settled();
-  assert.equal(s.status.textContent, bad.error);
+  assert.equal(s.status.textContent, bad.message);
   assert.equal(s.status.dataset.ok, "0");
   assert.equal(s.caret.hidden, false);
   assert.equal(s.caret.textContent, "g[1]: x1 + y\n" + " ".repeat(6 + 5) + "^");
@@ -102,7 +102,7 @@ test("a reply to text changed since is dropped", async () => {
   assert.equal(s.use.disabled, true);
   s.timers.fire();
   assert.deepEqual(replies[1].req, { json: "{}" });
-  replies[1].resolve({ ok: false, error: "formula: key \"name\" is missing" });
+  replies[1].resolve({ ok: false, message: "formula: key \"name\" is missing" });
   await s.ed.settled();
   assert.equal(s.status.textContent, 'formula: key "name" is missing');
 });

@@ -54,7 +54,7 @@ func TestWireKeys(t *testing.T) {
 	k := Protocol().Keys
 	for name, want := range map[string][]string{
 		"Frame":        {"applied", "status", "x", "f", "v", "best", "generations", "charts", "op", "pc", "landscape"},
-		"ProblemCheck": {"ok", "error", "formula", "column", "name", "dim", "numIneq", "numEq", "encoded", "json"},
+		"ProblemCheck": {"ok", "message", "formula", "column", "name", "dim", "numIneq", "numEq", "encoded", "json"},
 		"Status":       {"fes", "maxFES", "generation", "done", "bestF", "bestV", "feasible", "feasibleFraction", "popSize"},
 		"Contour":      {"nx", "ny", "extent", "levels", "logScale", "lines", "lineStart", "lineKind", "lineIndex", "mask"},
 		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
@@ -201,5 +201,24 @@ func TestProtocolRunDefaults(t *testing.T) {
 	cfg, _, _, _ := play.Sanitize(nil)
 	if r.Problem != cfg.Problem || r.Dim != cfg.Dim || r.Algo != cfg.Algo || r.Seed != "1" || r.FESPerDim*cfg.Dim != cfg.FES {
 		t.Errorf("protocol run defaults %+v; Sanitize gives %+v", r, cfg)
+	}
+}
+
+// No reply has a string "error" at its top: the worker (site/worker.js)
+// reads such a reply as a failed command with that message.
+func TestNoReplyKeyError(t *testing.T) {
+	for _, c := range Commands() {
+		r := c.Reply
+		for r.Kind() == reflect.Pointer {
+			r = r.Elem()
+		}
+		if r.Kind() != reflect.Struct {
+			continue
+		}
+		for _, f := range wire.WireFields(r) {
+			if f.Key == "error" {
+				t.Errorf("%s: its reply %s has the key error", c.Name, r)
+			}
+		}
 	}
 }
