@@ -315,3 +315,28 @@ func TestConfiguredProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedDigest pins the digests of two runs on a typed problem (every
+// population, f, v and best point of every generation). make test-wasm
+// runs this test under GOOS=js GOARCH=wasm too, so the page's runs of a
+// typed problem are the native runs, bit for bit.
+func TestTypedDigest(t *testing.T) {
+	enc := EncodeTyped(mustDef(t, typedRing))
+	for _, c := range []struct {
+		state map[string]string
+		hash  uint64
+		bestF uint64
+		fes   int
+	}{
+		{map[string]string{"typed": enc, "algo": "heco-pde", "seed": "3", "fes": "5000"}, 0xcae891c21132f041, 0x3fd859d1fcf0c960, 5000},
+		{map[string]string{"typed": enc, "algo": "pmode", "dim": "10", "seed": "4", "fes": "8000"}, 0x4d265d17c9979a0d, 0x400636e897987a13, 8000},
+	} {
+		d, err := RunDigest(c.state, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Hash != c.hash || math.Float64bits(d.BestF) != c.bestF || d.FES != c.fes {
+			t.Errorf("%s: digest %x, best f bits %016x, FES %d; want %x, %016x, %d", c.state["algo"], d.Hash, math.Float64bits(d.BestF), d.FES, c.hash, c.bestF, c.fes)
+		}
+	}
+}
