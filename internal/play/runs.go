@@ -122,7 +122,7 @@ func (r *Runs) Configure(id int, raw map[string]string, o ConfigureOptions) (*Co
 	lo, hi := s.Problem.Bounds()
 	return &Configured{Config: c.Values(), Notices: notes, Params: params, Lower: lo, Upper: hi,
 		NumIneq: s.Problem.NumIneq(), NumEq: s.Problem.NumEq(), Frame: f, Landscape: land, Data: info,
-		Problem: problemInfo(c, s.Problem, !o.Record)}, nil
+		Problem: problemInfo(c, !o.Record)}, nil
 }
 
 // Reset starts run id again with the same configuration and view settings

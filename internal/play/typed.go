@@ -274,18 +274,19 @@ func CheckProblem(text string) ProblemCheck {
 }
 
 // problemInfo describes the problem of a configured run for the page's
-// settings: its catalog entry, or for a typed problem its own, whose Dims
+// settings: its catalog entry, or for a typed problem its own (its
+// description is the definition's, which typed= does not carry), whose Dims
 // are its dim, c.Dim and the playground's D (suite.PlaygroundDims) it
 // compiles at (all of them only when dims is set: each costs a compile).
-func problemInfo(c Config, p problem.Problem, dims bool) ProblemInfo {
+func problemInfo(c Config, dims bool) ProblemInfo {
 	if c.Typed == nil {
 		in, _ := findInfo(c.Problem)
 		return catalogEntry(in)
 	}
 	d := c.Typed
-	desc := d.Description
-	if dp, ok := p.(problem.Describer); ok && desc == "" {
-		desc = dp.Description()
+	desc := "typed as formulas" // the settings add the counts
+	if d.Description != "" {
+		desc += ": " + d.Description
 	}
 	ds := []int{d.Dim}
 	if c.Dim != d.Dim {
