@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"weak"
 
 	"pcaplay/core/stats"
 )
@@ -40,7 +42,8 @@ const maxLine = 4 << 20
 // 1 ≤ fes ≤ maxfes ≤ MaxRecordFES, 1 ≤ best_fes ≤ fes, finite f and x with
 // len(x) = dim, 0 ≤ v finite, feasible ⇔ v = 0, counts three integers ≥ 0
 // (all 0 when feasible), checkpoints at 10 %, 50 % and 100 % of maxfes,
-// and a curve of increasing FES with finite values.
+// and a curve of increasing FES with finite values; the curve's last
+// point and the last checkpoint are the final f and v (checkFinal).
 func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), maxLine)
@@ -67,7 +70,64 @@ func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 		}
 		return nil, nil, fmt.Errorf("%s: %v", name, err)
 	}
+	remember(recs, lines, name)
 	return recs, lines, nil
+}
+
+// origins remembers where the records of the last few Reads came from
+// (their file and lines), without keeping the records alive, so that a
+// check of records read elsewhere (the results page: internal/play reads
+// them, results.Summarise checks them) names "file:line" (Where).
+var origins struct {
+	sync.Mutex
+	list []origin
+}
+
+// origin is where the records of one Read came from: first is its first
+// record, n their number.
+type origin struct {
+	first weak.Pointer[Record]
+	n     int
+	name  string
+	lines []int
+}
+
+// maxOrigins bounds the Reads remembered.
+const maxOrigins = 8
+
+func remember(recs []Record, lines []int, name string) {
+	if len(recs) == 0 {
+		return
+	}
+	origins.Lock()
+	defer origins.Unlock()
+	live := origins.list[:0]
+	for _, o := range origins.list {
+		if o.first.Value() != nil {
+			live = append(live, o)
+		}
+	}
+	if len(live) >= maxOrigins {
+		live = live[len(live)-maxOrigins+1:]
+	}
+	origins.list = append(slices.Clip(live), origin{first: weak.Make(&recs[0]), n: len(recs), name: name, lines: lines})
+}
+
+// Where returns where(i), the name of record i of recs in messages:
+// "file:line" when recs are the records one of the last Reads returned
+// (the same slice, not a copy), else "record i+1".
+func Where(recs []Record) func(i int) string {
+	if len(recs) > 0 {
+		origins.Lock()
+		defer origins.Unlock()
+		for _, o := range slices.Backward(origins.list) {
+			if o.n == len(recs) && o.first.Value() == &recs[0] {
+				name, lines := o.name, o.lines
+				return func(i int) string { return fmt.Sprintf("%s:%d", name, lines[i]) }
+			}
+		}
+	}
+	return func(i int) string { return fmt.Sprintf("record %d", i+1) }
 }
 
 // recordFields are the JSON keys of Record, in the order MarshalLine
@@ -322,6 +382,31 @@ func checkRecord(r Record) error {
 			return fmt.Errorf(`curve.fes[%d] = %d: want increasing values in 1 … maxfes = %d`, i, t, r.MaxFES)
 		case !finite(r.Curve.F[i]) || !(r.Curve.V[i] >= 0) || math.IsInf(r.Curve.V[i], 0):
 			return fmt.Errorf(`curve[%d]: f = %v, v = %v: want finite f and v ≥ 0`, i, r.Curve.F[i], r.Curve.V[i])
+		}
+	}
+	return checkFinal(r)
+}
+
+// checkFinal refuses a record whose curve or checkpoints contradict its
+// final best: the recorder samples the best-so-far of the last generation
+// as the curve's last point and as the checkpoint at 100 % of maxfes, so
+// both equal "f" and "v" bit for bit, and that checkpoint is at "fes"; the
+// checkpoints come at increasing FES.
+func checkFinal(r Record) error {
+	if n := len(r.Curve.FES); n > 0 && (r.Curve.F[n-1] != r.F || r.Curve.V[n-1] != r.V) {
+		return fmt.Errorf(`curve[%d] (its last point): f = %v, v = %v disagree with the final "f" = %v, "v" = %v`,
+			n-1, r.Curve.F[n-1], r.Curve.V[n-1], r.F, r.V)
+	}
+	last := len(r.Checkpoints) - 1
+	for i := 1; i <= last; i++ {
+		if r.Checkpoints[i].FES < r.Checkpoints[i-1].FES {
+			return fmt.Errorf(`checkpoints[%d].fes = %d: below checkpoints[%d].fes = %d`, i, r.Checkpoints[i].FES, i-1, r.Checkpoints[i-1].FES)
+		}
+	}
+	if last >= 0 {
+		if c := r.Checkpoints[last]; c.F != r.F || c.V != r.V || c.FES != r.FES {
+			return fmt.Errorf(`checkpoints[%d] (at %v of maxfes): fes = %d, f = %v, v = %v disagree with the final "fes" = %d, "f" = %v, "v" = %v`,
+				last, c.Frac, c.FES, c.F, c.V, r.FES, r.F, r.V)
 		}
 	}
 	return nil

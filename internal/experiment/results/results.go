@@ -215,7 +215,9 @@ func Summarise(recs []experiment.Record, o ResultsOptions) (*Results, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no runs to summarise")
 	}
-	where := func(i int) string { return fmt.Sprintf("record %d", i+1) }
+	// where names a record by its file and line when recs are the records
+	// experiment.Read returned (the summarise command's), else by number
+	where := experiment.Where(recs)
 	if err := experiment.CheckRuns(recs, where); err != nil {
 		return nil, err
 	}
@@ -244,7 +246,7 @@ func Summarise(recs []experiment.Record, o ResultsOptions) (*Results, error) {
 	}
 	var prog *Progress
 	if o.Grid != nil {
-		if prog, err = gridProgress(recs, o.Configs, o.Grid); err != nil {
+		if prog, err = gridProgress(recs, where, o.Configs, o.Grid); err != nil {
 			return nil, err
 		}
 		res.Progress = prog
@@ -379,7 +381,7 @@ func jsonLines(recs []experiment.Record) (string, error) {
 
 // gridProgress counts the runs of recs in the grid of configs and g,
 // refusing a bad grid and a record that is not one of its runs.
-func gridProgress(recs []experiment.Record, configs []string, g *Grid) (*Progress, error) {
+func gridProgress(recs []experiment.Record, where func(i int) string, configs []string, g *Grid) (*Progress, error) {
 	switch {
 	case len(configs) == 0:
 		return nil, fmt.Errorf("grid: want its configurations (configs)")
@@ -402,7 +404,7 @@ func gridProgress(recs []experiment.Record, configs []string, g *Grid) (*Progres
 	for i, r := range recs {
 		_, ok := done[cell{"", r.Problem, r.Dim}]
 		if !ok || !slices.Contains(configs, r.Algo) || r.Run >= g.Runs {
-			return nil, fmt.Errorf("record %d (%s): not a run of the grid (%s × %d problem(s) × %d runs)", i+1, r.Key(), strings.Join(configs, ", "), len(g.Problems), g.Runs)
+			return nil, fmt.Errorf("%s (%s): not a run of the grid (%s × %d problem(s) × %d runs)", where(i), r.Key(), strings.Join(configs, ", "), len(g.Problems), g.Runs)
 		}
 		done[cell{r.Algo, r.Problem, r.Dim}]++
 	}
