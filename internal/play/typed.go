@@ -46,8 +46,10 @@ const (
 )
 
 // EncodeTyped returns the value of typed= for def: its canonical JSON,
-// deflated, in unpadded base64url. The same definition always gives the
-// same text (description and best are not part of it).
+// deflated, in unpadded base64url. The same definition gives the same text
+// whatever its file's spacing, key order, description or best point (a
+// later Go release may deflate differently; what the text decodes to, and
+// its name_hash, stay).
 func EncodeTyped(def *formula.Definition) string { return encodeBytes(def.Canonical()) }
 
 // encodeBytes deflates data and writes it in unpadded base64url.
