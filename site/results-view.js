@@ -265,8 +265,9 @@ export function createResultsView(root, opts) {
     // keep: the tables updated in place (morph.js), the same elements
     (keep ? update : (live, ...kids) => live.replaceChildren(...kids))(body,
       el(doc, "div", { class: "results-bar" },
-        button("Runs as JSON lines", "export-jsonl", exportJSONL, "every record, in the cec run -o schema (cec table, rank, merge read it)"),
-        el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked) }), " log FES axis")),
+        button("Runs as JSON lines", "export-jsonl", () => exportJSONL().catch(failed), "every record, in the cec run -o schema (cec table, rank, merge read it)"),
+        // the summary's error is shown (summarise): nothing rejects unhandled
+        el(doc, "label", {}, el(doc, "input", { type: "checkbox", "data-role": "log-fes", checked: logFES, onchange: (ev) => setLogFES(ev.target.checked).catch(() => {}) }), " log FES axis")),
       ...r.dims.map(renderDim));
     // the charts not drawn again go
     for (const c of reuse.values()) {
@@ -479,6 +480,21 @@ export function createResultsView(root, opts) {
     if (results) await summarise();
   }
 
+  // failed shows the error of an export in the status line (the tables stay)
+  function failed(e) {
+    status.textContent = (e && e.message) || String(e);
+    status.classList.add("error");
+  }
+
+  /**
+   * fail empties the view and shows message, one line, as its error (a
+   * file refused before Go sees it: the results page's size limit).
+   */
+  function fail(message) {
+    clear();
+    failed(message);
+  }
+
   /** clear empties the view (no runs yet). */
   function clear() {
     seq++;
@@ -498,6 +514,7 @@ export function createResultsView(root, opts) {
     show,
     showPartial,
     clear,
+    fail,
     setLogFES,
     /** results are Go's last results (null before show or after an error). */
     get results() { return results; },
