@@ -144,3 +144,17 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadSharesCurveGrid: records of one budget share their curve's FES
+// (the memory of a large file), and a record of another budget has its own.
+func TestReadSharesCurveGrid(t *testing.T) {
+	line := goodLine(t)
+	other := strings.Replace(strings.Replace(line, `"curve":{"fes":[100]`, `"curve":{"fes":[99]`, 1), `"run":3`, `"run":4`, 1)
+	recs, _, err := Read(strings.NewReader(line+"\n"+strings.Replace(line, `"run":3`, `"run":5`, 1)+"\n"+other+"\n"), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &recs[0].Curve.FES[0] != &recs[1].Curve.FES[0] || &recs[1].Curve.FES[0] == &recs[2].Curve.FES[0] || recs[2].Curve.FES[0] != 99 {
+		t.Errorf("curve FES %v %v %v: want the first two shared, the third its own", recs[0].Curve.FES, recs[1].Curve.FES, recs[2].Curve.FES)
+	}
+}

@@ -33,6 +33,9 @@ const maxLine = 4 << 20
 // Read reads JSON-lines records from r, as cec run writes them; name (a
 // file name) is used in error messages, which name the line and the field.
 // Blank lines are skipped; lines[i] is the line number of record i.
+// Records with the same curve FES (the grid of one budget, CurveGrid) in a
+// row share one Curve.FES slice (a fifth of a record's memory): the
+// records are read-only.
 //
 // The reading is strict, as run files travel between people: every field
 // of Record must be present exactly once and not null, and no other field
@@ -48,6 +51,7 @@ func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), maxLine)
 	line := 0
+	var grid []int // the last curve.fes read: records of one budget share it
 	for sc.Scan() {
 		line++
 		b := bytes.TrimSpace(sc.Bytes())
@@ -60,6 +64,11 @@ func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if slices.Equal(rec.Curve.FES, grid) {
+			rec.Curve.FES = grid
+		} else {
+			grid = slices.Clip(rec.Curve.FES)
 		}
 		recs = append(recs, rec)
 		lines = append(lines, line)
