@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -190,20 +191,25 @@ func TestResultsReliabilityCurveContradiction(t *testing.T) {
 	noRejections(t, tb)
 }
 
-// TestResultsMemoryPerMB (PCAPLAY_RESULTS_MEMORY=1) measures what the
-// results page's worker holds after summarising files of about 7 and 29
-// MB (docs/results/runs-10D.jsonl, once and four times with the
-// algorithms renamed): the module's linear memory, the worker's
-// JavaScript heap and the renderers' resident memory, each per MB of file.
+// TestResultsMemoryPerMB (PCAPLAY_RESULTS_MEMORY=1,4: the copies) measures
+// what the results page's worker holds after summarising a file of
+// docs/results/runs-10D.jsonl (7.2 MB) copied that many times, the
+// algorithms renamed in each copy: the module's linear memory, the
+// worker's JavaScript heap and the renderers' resident memory, per MB of
+// file.
 func TestResultsMemoryPerMB(t *testing.T) {
 	if os.Getenv("PCAPLAY_RESULTS_MEMORY") == "" {
-		t.Skip("PCAPLAY_RESULTS_MEMORY=1 measures the results page's memory per MB of file")
+		t.Skip("PCAPLAY_RESULTS_MEMORY=1,4 measures the results page's memory per MB of file")
 	}
 	src, err := os.ReadFile("../docs/results/runs-10D.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, copies := range []int{1, 4} {
+	for _, f := range strings.Split(os.Getenv("PCAPLAY_RESULTS_MEMORY"), ",") {
+		copies, err := strconv.Atoi(f)
+		if err != nil || copies < 1 {
+			t.Fatalf("PCAPLAY_RESULTS_MEMORY=%s: want a list of copies, 1,4", os.Getenv("PCAPLAY_RESULTS_MEMORY"))
+		}
 		tb, dir := resultsPage(t)
 		var b bytes.Buffer
 		for k := range copies {
