@@ -28,7 +28,7 @@ export function connect(app) {
     pause: () => then(app.pause()),
     step: () => then(app.step()),
     reset: () => then(app.reset()),
-    set: (params) => then(app.set(params)),
+    set: (params) => { try { return then(app.set(setParams(params))); } catch (e) { return Promise.reject(e); } },
     status: () => app.status(),
     chartInfo: () => app.chartInfo(),
     message: (ev) => { handle(app, ev); },
@@ -45,6 +45,31 @@ export function connect(app) {
   };
 }
 
+/**
+ * setParams checks the shape of a set message's params before they reach
+ * the page's state: an object (or none) whose values are strings, finite
+ * numbers or booleans, as an address holds. What a value means is Go's to
+ * judge (a notice, as for the address); a value that no address can carry
+ * is refused here, with an error naming it.
+ */
+export function setParams(params) {
+  if (params === undefined || params === null) return {};
+  const bad = (what) => Object.assign(new Error("set: " + what), { code: ERR.BAD_ARGUMENT });
+  if (typeof params !== "object" || Array.isArray(params)) {
+    throw bad("params must be an object of key: value, not " + (Array.isArray(params) ? "an array" : typeof params));
+  }
+  const out = {};
+  for (const [k, v] of Object.entries(params)) {
+    const key = JSON.stringify(k.length > 40 ? k.slice(0, 40) + "…" : k);
+    if (typeof v === "number" && !Number.isFinite(v)) throw bad(key + " is " + v + ", not a finite number");
+    if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+      throw bad(key + " is " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v) + "; want a string, number or boolean");
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
 async function handle(app, ev) {
   const d = ev.data;
   let error = null;
@@ -54,7 +79,7 @@ async function handle(app, ev) {
       case "pause": await app.pause(); break;
       case "step": await app.step(); break;
       case "reset": await app.reset(); break;
-      case "set": await app.set(d.params && typeof d.params === "object" ? d.params : {}); break;
+      case "set": await app.set(setParams(d.params)); break;
       case "status": await app.sync(); break;
       default: {
         await app.sync();

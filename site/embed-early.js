@@ -4,19 +4,27 @@
 // window.playground at once and listens for postMessage commands, and queues
 // both until embed-api.js connects the real implementation, which applies
 // them in the order they arrived. Only the idle status() and chartInfo()
-// answer before that, at once.
+// answer before that, at once. The queue holds at most MAX_EARLY entries:
+// a call beyond them is rejected at once, a message beyond them is
+// dropped (a page that never becomes ready, or a parent that floods it,
+// cannot grow it without bound).
 (() => {
   "use strict";
   if (window.__pcaplayEarly) return;
   // the lesson's layout from the first paint (boot.js loads lesson-app.js later)
   if (/(?:^#|&)lesson=/.test(location.hash)) document.documentElement.classList.add("lesson-mode");
+  const MAX_EARLY = 1000;
   const queue = [];
   let impl = null;
+  let dropped = 0;
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   ready.catch(() => {});
   const call = (name, args) => {
     if (impl) return impl[name](...args);
+    if (queue.length >= MAX_EARLY) {
+      return Promise.reject(new Error("the page is not ready yet and already holds " + MAX_EARLY + " commands: " + name + " not queued"));
+    }
     return new Promise((resolve, reject) => queue.push({ name, args, resolve, reject }));
   };
   const idle = () => ({ fes: 0, bestF: null, bestV: null, feasible: false, running: false, generation: 0, done: false, maxFES: 0 });
@@ -34,7 +42,8 @@
     const d = ev.data;
     if (!d || typeof d !== "object" || d.type !== "pcaplay") return;
     if (impl) impl.message(ev);
-    else queue.push({ name: "message", args: [ev] });
+    else if (queue.length < MAX_EARLY) queue.push({ name: "message", args: [ev] });
+    else if (dropped++ === 0) console.warn("pcaplay: the page is not ready yet and already holds " + MAX_EARLY + " commands; later messages are dropped until it is");
   });
   Object.defineProperty(window, "__pcaplayEarly", {
     value: Object.freeze({

@@ -36,7 +36,7 @@
 // createExperimentPage holds the page's state in one object (s below); its
 // states (idle, running, paused, cancelled, done) change only through
 // experiment-def.js's one table (EXPERIMENT_STEPS), unit-tested there.
-import { PROTOCOL } from "./protocol.js";
+import { PROTOCOL, ERR } from "./protocol.js";
 import { State, parse } from "./state.js";
 import { WorkerClient, needsRestart, createModuleCache } from "./worker-client.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -84,8 +84,13 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     timer: null,
     dataWarned: false,
     live: freshLive(),
+    moved: new Set(),   // callbacks told of every change of state (the embed API's play)
   };
-  const to = (event) => { s.state = experimentStep(s.state, event); return s.state; };
+  const to = (event) => {
+    s.state = experimentStep(s.state, event);
+    for (const fn of [...s.moved]) fn(s.state);
+    return s.state;
+  };
   const busy = () => experimentBusy(s.state);
 
   const view = createExperimentView(root, {
@@ -384,6 +389,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     }
     view.setCatalog(s.catalog);
     await setDefinition(parse(win.location.hash), "url");
+    shell.booted(embedStatus());
     // ECharts' first use, paid now that the page is idle, not by the first
     // chart of the live results while runs go on (charts.js warmUp)
     const idle = win.requestIdleCallback || ((f) => win.setTimeout(f, 200));
@@ -392,10 +398,49 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     idle(warm);
   }
 
-  // the shell: the hand-edited address of this mode and the boot (the
-  // experiment view has no embed API)
-  const shell = createModeShell({ mode: "experiment", win, messages, client: go, hooks: { hashchange, boot } });
+  // ---------- the embed API: play and pause the experiment, its status ----------
+  // A parent frame or script drives the experiment as the buttons do: play
+  // starts it (resuming the saved runs) or resumes it, pause pauses it;
+  // step, reset and set belong to a run and are answered with an error.
+  // status() is a run's status (running, done, fes of the whole grid) with
+  // the experiment's own counts under "experiment".
+  function embedStatus() {
+    const clock = s.clock;
+    let fes = clock ? clock.fesDone : 0;
+    if (clock) for (const f of clock.inflight.values()) fes += f;
+    return {
+      fes, maxFES: clock ? clock.fesTotal : 0, generation: 0, bestF: null, bestV: null, feasible: false,
+      running: s.state === "running", done: s.state === "done",
+      experiment: { state: s.state, done: s.records.size, failed: s.failed.size, total: s.all.length },
+    };
+  }
+  // play resolves once the experiment runs (or its start ended: nothing to
+  // run, a definition with errors)
+  function embedPlay() {
+    if (s.state === "paused") { resume(); return Promise.resolve(); }
+    if (busy()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const moved = () => { if (busy()) done(); };
+      const done = () => { s.moved.delete(moved); resolve(); };
+      s.moved.add(moved);
+      start(false).then(done, done);
+    });
+  }
+  const notARun = (cmd) => () => Promise.reject(Object.assign(
+    new Error(cmd + " is a run's command; the experiment view has play, pause and status"), { code: ERR.UNKNOWN_COMMAND }));
+  const embed = {
+    play: embedPlay,
+    pause: () => { pause(); return Promise.resolve(); },
+    step: notARun("step"), reset: notARun("reset"), set: notARun("set"),
+    sync: () => s.pending,
+    status: embedStatus,
+    chartInfo: () => ({ landscapeDrawn: false, points: 0, convergence: 0, window: [] }),
+  };
+
+  // the shell: the hand-edited address of this mode, the boot, the embed API
+  const shell = createModeShell({ mode: "experiment", win, messages, client: go, hooks: { hashchange, boot, embed } });
   const ready = shell.start();
+  ready.catch((e) => shell.bootFailed(e));
 
   // For tests and the console: the state, the records, the controls.
   return {
