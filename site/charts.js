@@ -14,6 +14,8 @@
 // worker starts at once): options that arrive first wait, and flush draws
 // them once it is there.
 
+import { fontScale } from "./plane.js";
+
 // shown: the element is not inside a hidden panel (asks no layout)
 function shown(el) { return !!el && !el.closest("[hidden]"); }
 
@@ -21,6 +23,117 @@ function signature(opt) {
   const names = (opt.series || []).map((s) => s.name + "/" + s.type).join(",");
   const axes = (a) => (a || []).map((x) => x.type + "/" + x.name).join(",");
   return names + "|" + axes(opt.xAxis) + "|" + axes(opt.yAxis) + "|" + (opt.grid || []).length + "|" + ((opt.title || {}).text || "");
+}
+
+// ECharts' own font sizes, where an option sets none
+const FONT = { axisLabel: 12, axisName: 12, title: 18, subtitle: 12, legend: 12, tooltip: 14, label: 12 };
+
+// px scales a length Go gave in pixels (a number or a string of digits);
+// a percentage or a keyword ("center") stays as it is
+function px(v, s) {
+  if (typeof v === "number") return Math.round(v * s);
+  if (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)) return String(Math.round(parseFloat(v) * s));
+  return v;
+}
+
+const list = (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const mapList = (v, f) => (v === undefined ? v : Array.isArray(v) ? v.map(f) : f(v));
+
+// rgba writes a "#rrggbb" colour with an alpha
+function rgba(hex, a) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex || "");
+  if (!m) return hex;
+  const n = parseInt(m[1], 16);
+  return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},${a})`;
+}
+
+/**
+ * fit returns Go's option as this page draws it, a copy that shares the
+ * data: every font size times the page's text scale s (font=, the CSS
+ * variable --font that the canvases read too), and the pixel margins and
+ * gaps around them with it; tick labels that would overlap hidden rather
+ * than drawn over each other; a box plot's boxes each in the colour of its
+ * configuration (the option's colour list, the line charts' order) with
+ * every category's label shown, wrapped to its width. width is the chart's
+ * width in CSS px (0: unknown). Nothing about scales or series changes.
+ */
+export function fit(opt, s = 1, width = 0) {
+  if (!opt || typeof opt !== "object") return opt;
+  const o = Object.assign({}, opt);
+  const fs = (v, d) => Math.round((typeof v === "number" ? v : d) * s * 10) / 10;
+  const box = list(opt.series).find((x) => x && x.type === "boxplot");
+  const nCat = (a) => (Array.isArray(a.data) ? a.data.length : 0);
+  const axis = (a) => {
+    if (!a || typeof a !== "object") return a;
+    const b = Object.assign({}, a);
+    const l = Object.assign({}, a.axisLabel || {});
+    l.fontSize = fs(l.fontSize, FONT.axisLabel);
+    l.hideOverlap = true;
+    if (box && a.type === "category" && nCat(a) > 0 && width > 0) {
+      // every configuration named, its label wrapped to its column
+      l.interval = 0;
+      l.width = Math.max(40, Math.floor((width * 0.8) / nCat(a)) - 6);
+      l.overflow = "break";
+    }
+    b.axisLabel = l;
+    b.nameTextStyle = Object.assign({}, a.nameTextStyle || {}, { fontSize: fs((a.nameTextStyle || {}).fontSize, FONT.axisName) });
+    if (typeof a.nameGap === "number") b.nameGap = Math.round(a.nameGap * s);
+    return b;
+  };
+  o.xAxis = mapList(opt.xAxis, axis);
+  o.yAxis = mapList(opt.yAxis, axis);
+  o.grid = mapList(opt.grid, (g) => {
+    const h = Object.assign({}, g);
+    for (const k of ["left", "right", "top", "bottom"]) if (k in h) h[k] = px(h[k], s);
+    if (box) {
+      // room for the category labels: a name and "n of m feasible", wrapped
+      const lines = 4, need = Math.round(lines * FONT.axisLabel * s * 1.25 + 8);
+      const b = typeof h.bottom === "string" ? parseFloat(h.bottom) : h.bottom;
+      if (!(typeof h.bottom === "string" && h.bottom.endsWith("%")) && !(b >= need)) h.bottom = need;
+    }
+    return h;
+  });
+  o.title = mapList(opt.title, (t) => Object.assign({}, t, {
+    textStyle: Object.assign({}, t.textStyle || {}, { fontSize: fs((t.textStyle || {}).fontSize, FONT.title) }),
+    subtextStyle: Object.assign({}, t.subtextStyle || {}, { fontSize: fs((t.subtextStyle || {}).fontSize, FONT.subtitle) }),
+    ...("top" in t ? { top: px(t.top, s) } : {}),
+  }));
+  o.legend = mapList(opt.legend, (l) => Object.assign({}, l, {
+    textStyle: Object.assign({}, l.textStyle || {}, { fontSize: fs((l.textStyle || {}).fontSize, FONT.legend) }),
+    itemWidth: Math.round((l.itemWidth || 25) * s), itemHeight: Math.round((l.itemHeight || 14) * s),
+    ...("top" in l ? { top: px(l.top, s) } : {}),
+  }));
+  if (opt.tooltip) {
+    o.tooltip = mapList(opt.tooltip, (t) => Object.assign({}, t, {
+      textStyle: Object.assign({}, t.textStyle || {}, { fontSize: fs((t.textStyle || {}).fontSize, FONT.tooltip) }),
+    }));
+  }
+  const colors = Array.isArray(opt.color) ? opt.color : [];
+  o.series = mapList(opt.series, (x) => {
+    if (!x || typeof x !== "object") return x;
+    let y = x;
+    if (x.label && typeof x.label === "object") {
+      y = Object.assign({}, y, { label: Object.assign({}, x.label, { fontSize: fs(x.label.fontSize, FONT.label) }) });
+    }
+    if (colors.length && x.type === "boxplot" && Array.isArray(x.data)) {
+      // one colour per configuration, as its line in the other charts
+      y = Object.assign({}, y, {
+        data: x.data.map((d, i) => {
+          const c = colors[i % colors.length];
+          const v = d && typeof d === "object" && !Array.isArray(d) ? d : { value: d };
+          return Object.assign({}, v, { itemStyle: Object.assign({}, v.itemStyle || {}, { borderColor: c, color: rgba(c, 0.18) }) });
+        }),
+      });
+    }
+    if (colors.length && box && x.type === "scatter" && Array.isArray(x.data)) {
+      // a box plot's outliers: [category index, value], in their box's colour
+      y = Object.assign({}, y, {
+        data: x.data.map((d) => (Array.isArray(d) && typeof d[0] === "number" ? { value: d, itemStyle: { color: colors[d[0] % colors.length] } } : d)),
+      });
+    }
+    return y;
+  });
+  return o;
 }
 
 /** count returns the number of data points of an option's first series. */
@@ -34,6 +147,7 @@ export class ChartSet {
     this.root = root;
     this.charts = new Map(); // element → {chart, sig, points}
     this.pending = new Map(); // element → option that arrived while it was hidden
+    this.options = new Map(); // element → Go's option drawn last (drawn again when the text scale changes)
     if (typeof echarts === "undefined") {
       window.addEventListener("DOMContentLoaded", () => this.flush(), { once: true });
     }
@@ -62,9 +176,11 @@ export class ChartSet {
     }
     // Same structure as before (series, axes, grids): merge, which only
     // swaps the data and is several times cheaper than a rebuild.
-    const sig = signature(opt);
-    c.chart.setOption(opt, { notMerge: sig !== c.sig, silent: true });
+    const scale = fontScale();
+    const sig = signature(opt) + "|" + scale;
+    c.chart.setOption(fit(opt, scale, el.clientWidth), { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
+    this.options.set(el, opt);
     c.points = n;
     this.pending.delete(el);
     return n;
@@ -78,8 +194,16 @@ export class ChartSet {
     }
   }
 
+  /** resize fits every shown chart to its element, at the text scale now. */
   resize() {
-    for (const [el, c] of this.charts) if (shown(el)) c.chart.resize();
+    const scale = fontScale();
+    for (const [el, c] of this.charts) {
+      if (!shown(el)) continue;
+      c.chart.resize();
+      // the text scale (font=) changed, or a box plot's width: draw Go's option again
+      const opt = this.options.get(el);
+      if (opt && (!c.sig.endsWith("|" + scale) || list(opt.series).some((x) => x && x.type === "boxplot"))) this.set(el, opt);
+    }
   }
 
   /** dispose frees every instance (the view goes away). */
@@ -87,6 +211,7 @@ export class ChartSet {
     for (const c of this.charts.values()) c.chart.dispose();
     this.charts.clear();
     this.pending.clear();
+    this.options.clear();
   }
 }
 

@@ -154,9 +154,20 @@ export const LEGEND = Object.freeze({
 
 // ---------- the angle-by-k chart ----------
 
+// KLEGEND: the chart's legend (HTML under it): mark class, text
+const KLEGEND = [
+  ["kline", "this sample"],
+  ["kmedian", "median of 500 samples"],
+  ["kband", "middle half of 500 samples"],
+  ["know", "k now"],
+];
+
+// drawKChart draws the angle to the valley against k: axis titles, ticks
+// at the chart's font (11 px × font= and up), every tick label inside the
+// canvas (the last one too).
 function drawKChart(canvas, fr) {
   const r = canvas.getBoundingClientRect();
-  const w = Math.max(120, Math.round(r.width || 240)), h = Math.max(60, Math.round(r.height || 90));
+  const w = Math.max(160, Math.round(r.width || 240)), h = Math.max(100, Math.round(r.height || 140));
   const dpr = Math.min(2, window.devicePixelRatio || 1);
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
     canvas.width = Math.round(w * dpr);
@@ -165,19 +176,33 @@ function drawKChart(canvas, fr) {
   const g = canvas.getContext("2d");
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.clearRect(0, 0, w, h);
-  const font = parseFloat(getComputedStyle(canvas).fontSize) || 11;
-  const L = 2.6 * font, R = 6, T = 0.6 * font, B = 1.5 * font;
+  const font = Math.max(11, parseFloat(getComputedStyle(canvas).fontSize) || 11);
+  g.font = font + "px system-ui, sans-serif";
+  const lastW = g.measureText(String(fr.maxK)).width;
+  // left: the rotated axis title and "90°"; bottom: the k ticks and the axis title
+  const L = Math.ceil(1.4 * font + g.measureText("90°").width + 6), R = Math.ceil(lastW / 2 + 4);
+  const T = Math.ceil(0.7 * font), B = Math.ceil(2.7 * font + 4);
   const kx = (k) => L + (k - fr.minK) / (fr.maxK - fr.minK) * (w - L - R);
   const ay = (a) => T + (1 - a / 90) * (h - T - B);
-  g.font = font * 0.9 + "px system-ui, sans-serif";
-  g.fillStyle = "#555"; g.strokeStyle = "#bbb"; g.lineWidth = 1;
+  g.fillStyle = "#333"; g.strokeStyle = "#ccc"; g.lineWidth = 1;
   g.textAlign = "right"; g.textBaseline = "middle";
   for (const a of [0, 45, 90]) {
     g.beginPath(); g.moveTo(L, ay(a)); g.lineTo(w - R, ay(a)); g.stroke();
-    g.fillText(a + "°", L - 3, ay(a));
+    g.fillText(a + "°", L - 4, ay(a));
   }
   g.textAlign = "center"; g.textBaseline = "top";
-  for (const k of [fr.minK, 6, 10, 15, fr.maxK]) g.fillText(String(k), kx(k), h - B + 2);
+  for (const k of [fr.minK, 6, 10, 15, fr.maxK]) {
+    const t = String(k), x = Math.min(kx(k), w - 1 - g.measureText(t).width / 2);
+    g.beginPath(); g.moveTo(kx(k), h - B); g.lineTo(kx(k), h - B + 3); g.stroke();
+    g.fillText(t, x, h - B + 4);
+  }
+  // axis titles
+  g.fillStyle = "#444";
+  g.fillText("k, the number of best points", L + (w - L - R) / 2, h - B + 6 + 1.2 * font);
+  g.save();
+  g.translate(2 + 0.6 * font, T + (h - T - B) / 2); g.rotate(-Math.PI / 2);
+  g.textBaseline = "middle"; g.fillText("angle to the valley", 0, 0);
+  g.restore();
   const st = fr.stats;
   if (st && st.median && st.median.length) {
     g.fillStyle = "rgba(150,150,150,0.3)";
@@ -185,12 +210,12 @@ function drawKChart(canvas, fr) {
     st.q3.forEach((a, i) => { const x = kx(fr.minK + i), y = ay(a); if (i) g.lineTo(x, y); else g.moveTo(x, y); });
     for (let i = st.q1.length - 1; i >= 0; i--) g.lineTo(kx(fr.minK + i), ay(st.q1[i]));
     g.closePath(); g.fill();
-    g.strokeStyle = "#777"; g.lineWidth = 1.5; g.setLineDash([4, 3]);
+    g.strokeStyle = "#666"; g.lineWidth = 1.5; g.setLineDash([4, 3]);
     g.beginPath();
     st.median.forEach((a, i) => { const x = kx(fr.minK + i), y = ay(a); if (i) g.lineTo(x, y); else g.moveTo(x, y); });
     g.stroke(); g.setLineDash([]);
   }
-  g.strokeStyle = C.blue; g.lineWidth = 1.5;
+  g.strokeStyle = C.blue; g.lineWidth = 2;
   g.beginPath();
   fr.angles.forEach((a, i) => { const x = kx(fr.minK + i), y = ay(a); if (i) g.lineTo(x, y); else g.moveTo(x, y); });
   g.stroke();
@@ -248,7 +273,9 @@ export class LessonView {
       el("div", { class: "lesson-controls" },
         el("div", { class: "lesson-kbox", "data-control": "pcak" },
           el("label", {}, "k = ", kValue, " ", k),
-          kchart),
+          kchart,
+          el("div", { class: "lesson-klegend", "aria-hidden": "true" },
+            ...KLEGEND.map(([m, t]) => el("span", {}, el("span", { class: "mark " + m }), t)))),
         el("div", { class: "row" },
           el("span", { "data-control": "resample" }, resample),
           el("span", { "data-control": "pcaprob" }, p)),

@@ -41,6 +41,7 @@ export class Plane {
     this.labels = ["x1", "x2"];
     this.pointsDrawn = 0;
     this.padL = PAD.l; // left margin: room for the y tick labels
+    this.padB = PAD.b; // bottom margin: the x tick labels and the axis label under them
     this.resize();
   }
 
@@ -58,11 +59,12 @@ export class Plane {
     }
     this.dpr = dpr;
     this.size = css;
+    this.fitPad(); // the text scale may have changed too
   }
 
   // world → css pixel (padL leaves room for the y tick labels)
   px(u) { const [x0, x1] = this.extent; return this.padL + (u - x0) / (x1 - x0) * (this.size - this.padL - PAD.r); }
-  py(v) { const [, , y0, y1] = this.extent; return PAD.t + (1 - (v - y0) / (y1 - y0)) * (this.size - PAD.t - PAD.b); }
+  py(v) { const [, , y0, y1] = this.extent; return PAD.t + (1 - (v - y0) / (y1 - y0)) * (this.size - PAD.t - this.padB); }
 
   // setContour caches a contour (from Go) as an offscreen layer.
   setContour(c, labels) {
@@ -81,15 +83,20 @@ export class Plane {
   }
 
   // fitPad widens the left margin for long y tick labels (a zoomed
-  // window needs more digits), beside the rotated axis label.
+  // window needs more digits), beside the rotated axis label, and the
+  // bottom one for the x tick labels above the axis label, both at the
+  // page's text scale (font=): the labels never touch the tick numbers.
   fitPad() {
     const g = this.ctx, [, , y0, y1] = this.extent;
+    const fs = Math.round(11 * fontScale());
+    this.fs = fs;
     g.save();
     g.font = tickFont();
     let w = 0;
     for (let k = 0; k <= 4; k++) w = Math.max(w, g.measureText(tick(y0 + k / 4 * (y1 - y0), y1 - y0)).width);
     g.restore();
-    this.padL = Math.max(PAD.l, Math.ceil(w) + 24);
+    this.padL = Math.max(PAD.l, Math.ceil(w) + 8 + Math.ceil(fs * 1.4));
+    this.padB = Math.max(PAD.b, Math.ceil(fs * 2.6) + 6);
   }
 
   // buildLayer draws the contour, frame and ticks into the offscreen
@@ -106,7 +113,7 @@ export class Plane {
     g.fillStyle = "#fff";
     g.fillRect(0, 0, this.size, this.size);
     const c = this.contour;
-    const L = this.padL, W = this.size - L - PAD.r, H = this.size - PAD.t - PAD.b;
+    const L = this.padL, W = this.size - L - PAD.r, H = this.size - PAD.t - this.padB;
     if (c) {
       // infeasible (and outside-the-box) region from the node mask
       const img = this.maskCanvas || (this.maskCanvas = document.createElement("canvas"));
@@ -167,14 +174,17 @@ export class Plane {
       // the last label ends inside the canvas
       g.fillText(t, Math.min(this.px(u), this.size - 2 - g.measureText(t).width / 2), PAD.t + H + 3);
     }
-    g.fillText(this.labels[0], L + W / 2, PAD.t + H + 18);
-    g.textAlign = "right"; g.textBaseline = "middle";
+    const fs = this.fs || 11;
+    g.fillText(this.labels[0], L + W / 2, PAD.t + H + 5 + Math.ceil(fs * 1.3));
+    g.textAlign = "right";
     for (let k = 0; k <= 4; k++) {
       const v = y0 + k / 4 * (y1 - y0);
+      // the lowest label sits above the corner, clear of the x axis' first one
+      g.textBaseline = k === 0 ? "bottom" : "middle";
       g.fillText(tick(v, y1 - y0), L - 3, this.py(v));
     }
     g.save();
-    g.translate(11, PAD.t + H / 2); g.rotate(-Math.PI / 2);
+    g.translate(2 + Math.ceil(fs * 0.6), PAD.t + H / 2); g.rotate(-Math.PI / 2);
     g.textAlign = "center"; g.fillText(this.labels[1], 0, 0);
     g.restore();
     this.layer = off;
@@ -189,7 +199,7 @@ export class Plane {
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     g.save();
     g.beginPath();
-    g.rect(this.padL, PAD.t, this.size - this.padL - PAD.r, this.size - PAD.t - PAD.b);
+    g.rect(this.padL, PAD.t, this.size - this.padL - PAD.r, this.size - PAD.t - this.padB);
     g.clip();
     return g;
   }
