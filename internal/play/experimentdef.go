@@ -44,6 +44,19 @@ const (
 	DefaultRuns = 25
 	// MaxRuns is the most runs per configuration and problem.
 	MaxRuns = 1000
+	// MaxConfigs is the most configurations of an experiment; more are
+	// left out (the first MaxConfigs kept), with a notice.
+	MaxConfigs = 16
+	// MaxProblems is the most problems of an experiment; more are left
+	// out (the first MaxProblems kept), with a notice.
+	MaxProblems = 64
+	// MaxJobs is the most runs of an experiment in all, configurations ×
+	// problems × runs: the page makes a job of each when it opens, so an
+	// address asking for more gets fewer runs per cell, with a notice.
+	MaxJobs = 100_000
+	// maxNotesPerKey is the most notices of one key; the rest are counted
+	// in one more (50,000 bad entries make 9 notices, not 50,000).
+	maxNotesPerKey = 8
 	// MaxWorkers is the most workers of the page's pool.
 	MaxWorkers = 8
 	// PCAOff is the suffix of the default second configuration's name.
@@ -302,7 +315,9 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 	}
 	d.Algo = r.algo()
 	d.Configs = r.configs(d.Algo)
+	d.Runs = r.capRuns(d.Runs, len(d.Configs), len(d.Problems))
 	d.Cells = r.cells(d, byName)
+	r.countMore()
 	notes := r.notes
 	if notes == nil {
 		notes = []Notice{}
@@ -315,13 +330,82 @@ func DefineExperiment(values map[string]string, cores int) ExperimentReply {
 type defReader struct {
 	values map[string]string
 	notes  []Notice
+	// per key: the notices made, those past maxNotesPerKey (counted, not
+	// made), and its value as a notice shows it (cut once: a value of
+	// 50,000 entries is not cut again for each)
+	noted, more map[string]int
+	shown       map[string]string
 	// typed are the definitions of typed= (readTyped).
 	typed []*formula.Definition
 }
 
-// bad notes that the value of key was replaced, saying why in msg.
+// bad notes that the value of key was replaced, saying why in msg; past
+// maxNotesPerKey notices of key it only counts (countMore reports them).
 func (r *defReader) bad(key, msg string) {
-	r.notes = append(r.notes, NewNotice(key, r.values[key], msg))
+	if r.noted == nil {
+		r.noted, r.more, r.shown = map[string]int{}, map[string]int{}, map[string]string{}
+	}
+	if r.noted[key] >= maxNotesPerKey {
+		r.more[key]++
+		return
+	}
+	r.noted[key]++
+	v, ok := r.shown[key]
+	if !ok {
+		v = Cut(r.values[key], EchoMax)
+		r.shown[key] = v
+	}
+	r.notes = append(r.notes, NewNotice(key, v, msg))
+}
+
+// countMore adds, for each key that had more than maxNotesPerKey notices,
+// one that counts the rest.
+func (r *defReader) countMore() {
+	keys := make([]string, 0, len(r.more))
+	for k := range r.more {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		r.notes = append(r.notes, NewNotice(k, r.shown[k], strconv.Itoa(r.more[k])+" more values of "+k+" left out or replaced like these"))
+	}
+}
+
+// capRuns bounds runs so that configs × problems × runs ≤ MaxJobs.
+func (r *defReader) capRuns(runs, configs, problems int) int {
+	cells := max(1, configs*problems)
+	if cells*runs <= MaxJobs {
+		return runs
+	}
+	most := max(1, MaxJobs/cells)
+	r.bad("runs", strconv.Itoa(configs)+" configurations × "+strconv.Itoa(problems)+" problems × "+strconv.Itoa(runs)+
+		" runs is more than "+strconv.Itoa(MaxJobs)+" runs in all; using "+strconv.Itoa(most)+" runs")
+	return most
+}
+
+// firstItems returns text's first n non-empty comma-separated items
+// (trimmed as JavaScript trims) joined by commas, and how many more it
+// has; linear in text.
+func firstItems(text string, n int) (string, int) {
+	var kept []string
+	more := 0
+	for rest := text; rest != ""; {
+		item := rest
+		if i := strings.IndexByte(rest, ','); i >= 0 {
+			item, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if trimJS(item) == "" {
+			continue
+		}
+		if len(kept) < n {
+			kept = append(kept, item)
+		} else {
+			more++
+		}
+	}
+	return strings.Join(kept, ","), more
 }
 
 // get returns the value of key, trimmed as JavaScript trims, and whether
@@ -386,9 +470,14 @@ func (r *defReader) problems(byName map[string]suite.Info) []string {
 			text = strings.Join(ids, ",")
 		}
 	}
+	extra := 0
 	for _, raw := range strings.Split(text, ",") {
 		raw = trimJS(raw)
 		if raw == "" {
+			continue
+		}
+		if len(out) == MaxProblems {
+			extra++
 			continue
 		}
 		if i := indexTyped(r.typed, raw); i >= 0 {
@@ -405,6 +494,10 @@ func (r *defReader) problems(byName map[string]suite.Info) []string {
 		if !slices.Contains(out, in.Name) {
 			out = append(out, in.Name)
 		}
+	}
+	if extra > 0 {
+		r.bad("problems", strconv.Itoa(extra)+" problems past the first "+strconv.Itoa(MaxProblems)+
+			" left out: an experiment has at most "+strconv.Itoa(MaxProblems))
 	}
 	if len(out) == 0 {
 		if has {
@@ -509,7 +602,12 @@ func (r *defReader) configs(algo string) []ExperimentConfig {
 	if v, has := r.get("configs"); !has || v == "" {
 		return def
 	}
-	configs, errs := ParseConfigs(r.values["configs"])
+	text, extra := firstItems(r.values["configs"], MaxConfigs)
+	if extra > 0 {
+		r.bad("configs", strconv.Itoa(extra)+" configurations past the first "+strconv.Itoa(MaxConfigs)+
+			" left out: an experiment has at most "+strconv.Itoa(MaxConfigs))
+	}
+	configs, errs := ParseConfigs(text)
 	var known []ExperimentConfig
 	for _, c := range configs {
 		if slices.Contains(solver.Names(), c.Algo) {
