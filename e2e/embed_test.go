@@ -132,3 +132,113 @@ func TestFontScale(t *testing.T) {
 	}
 	tb.noConsoleErrors()
 }
+
+// compareEmbedLayout is js/compare-embed-layout.js.
+type compareEmbedLayout struct {
+	ScrollW, ScrollH, W, H float64
+	Panels                 []struct {
+		Name                   string
+		Left, Top, Right, Bott float64
+		Overflow               bool
+	}
+	Canvases []struct {
+		Name                   string
+		Left, Top, Right, Bott float64
+	}
+	Chart, Board struct {
+		Shown                  bool
+		Left, Top, Right, Bott float64
+	}
+}
+
+// Compare mode embedded (embed=1&compare=2, 3) fits 960×540 and 640×360
+// frames: nothing scrolls, every run and panel has room (none 0 wide) and
+// shows all it holds, each run's canvases are inside the frame, the
+// overlaid convergence chart is at least 200 px wide and high (or hidden by
+// the layout, which never happens at these sizes), and its tick labels
+// never overlap. Under 420 px of height the scoreboard gives way to the
+// chart; at 540 it shows.
+func TestCompareEmbedFits(t *testing.T) {
+	h := setup(t)
+	sizes := [][2]int64{{960, 540}, {640, 360}}
+	for _, n := range []string{"2", "3"} {
+		tb := h.newTab(t)
+		for _, sz := range sizes {
+			name := fmt.Sprintf("compare=%s at %dx%d", n, sz[0], sz[1])
+			tb.do(30*time.Second, chromedp.EmulateViewport(sz[0], sz[1]))
+			tb.navigate(h.pageURL(hash("embed", "1", "compare", n)))
+			tb.waitReady()
+			for i := 0; i < 8; i++ {
+				tb.call("step")
+			}
+			eval[bool](tb, 10*time.Second, jsCall("after-two-frames", 300))
+			l := eval[compareEmbedLayout](tb, 10*time.Second, jsExpr("compare-embed-layout"))
+			checkCompareEmbed(t, name, l, sz[1])
+			t.Logf("%s: compare chart %.0f×%.0f, %d canvases, the smallest %.0f px", name, l.Chart.Right-l.Chart.Left, l.Chart.Bott-l.Chart.Top, len(l.Canvases), smallestCanvas(l))
+			c := eval[chartText](tb, 30*time.Second, jsCall("chart-text", `[data-role="compare-chart"]`))
+			if len(c.Overlaps) > 0 {
+				t.Errorf("%s: the compare chart's tick labels overlap: %v", name, c.Overlaps)
+			}
+			for _, tx := range c.Texts {
+				if tx.Px < MinReadablePx {
+					t.Errorf("%s: the compare chart's %q is %vpx", name, tx.Text, tx.Px)
+				}
+			}
+			tb.shot("embed-compare" + n + fmt.Sprintf("-%dx%d", sz[0], sz[1]))
+		}
+		tb.noConsoleErrors()
+	}
+}
+
+func checkCompareEmbed(t *testing.T, name string, l compareEmbedLayout, height int64) {
+	t.Helper()
+	if l.ScrollW > l.W || l.ScrollH > l.H {
+		t.Errorf("%s: the page is %v×%v in a %v×%v frame: it scrolls", name, l.ScrollW, l.ScrollH, l.W, l.H)
+	}
+	in := func(left, top, right, bott float64) bool {
+		return left >= -0.5 && top >= -0.5 && right <= l.W+0.5 && bott <= l.H+0.5
+	}
+	runs := 0
+	for _, p := range l.Panels {
+		w, hh := p.Right-p.Left, p.Bott-p.Top
+		if p.Name == "compare-runs" || p.Name == "run" {
+			runs++
+		}
+		if w < 60 || hh < 60 || !in(p.Left, p.Top, p.Right, p.Bott) {
+			t.Errorf("%s: %s is %.0f×%.0f at [%.0f, %.0f]: cut or without room", name, p.Name, w, hh, p.Left, p.Top)
+		}
+		if p.Overflow {
+			t.Errorf("%s: panel %s holds more than it shows", name, p.Name)
+		}
+	}
+	if runs == 0 {
+		t.Errorf("%s: no runs shown (%d panels)", name, len(l.Panels))
+	}
+	if len(l.Canvases) == 0 {
+		t.Errorf("%s: no canvas shown", name)
+	}
+	for _, c := range l.Canvases {
+		w, hh := c.Right-c.Left, c.Bott-c.Top
+		if !in(c.Left, c.Top, c.Right, c.Bott) || w < 100 || hh < 100 {
+			t.Errorf("%s: canvas %s is %.0f×%.0f at [%.0f, %.0f]: cut or too small", name, c.Name, w, hh, c.Left, c.Top)
+		}
+	}
+	cw, ch := l.Chart.Right-l.Chart.Left, l.Chart.Bott-l.Chart.Top
+	if !l.Chart.Shown || cw < 200 || ch < 200 || !in(l.Chart.Left, l.Chart.Top, l.Chart.Right, l.Chart.Bott) {
+		t.Errorf("%s: the compare chart is %.0f×%.0f at [%.0f, %.0f] (shown %v), want at least 200×200 inside the frame", name, cw, ch, l.Chart.Left, l.Chart.Top, l.Chart.Shown)
+	}
+	if l.Board.Shown != (height >= 420) {
+		t.Errorf("%s: the scoreboard shown = %v in a frame %d high", name, l.Board.Shown, height)
+	}
+	if l.Board.Shown && !in(l.Board.Left, l.Board.Top, l.Board.Right, l.Board.Bott) {
+		t.Errorf("%s: the scoreboard at [%.0f, %.0f]–[%.0f, %.0f] is cut", name, l.Board.Left, l.Board.Top, l.Board.Right, l.Board.Bott)
+	}
+}
+
+func smallestCanvas(l compareEmbedLayout) float64 {
+	m := 1e9
+	for _, c := range l.Canvases {
+		m = min(m, c.Right-c.Left, c.Bott-c.Top)
+	}
+	return m
+}
