@@ -42,7 +42,7 @@ import { WorkerClient, needsRestart, createModuleCache } from "./worker-client.j
 import { WorkerPool } from "./worker-pool.js";
 import { ExperimentStore } from "./experiment-store.js";
 import { createExperimentView } from "./experiment-view.js";
-import { jobs, experimentStep, experimentBusy } from "./experiment-def.js";
+import { jobs, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "./experiment-def.js";
 import { Messages, noticeText } from "./messages.js";
 import { createResultsView } from "./results-view.js";
 import { warmUp } from "./charts.js";
@@ -83,6 +83,8 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     clock: null,        // {t0, pausedAt, pausedMs, fesTotal, fesDone, inflight}
     timer: null,
     dataWarned: false,
+    savedData: null,    // the data labels of the saved runs a start resumed
+    mixAllowed: false,  // the user resumed after checkMix's warning
     live: freshLive(),
     moved: new Set(),   // callbacks told of every change of state (the embed API's play)
   };
@@ -201,6 +203,28 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     setDefinition(values, origin).catch((e) => messages.error("The definition could not be read: " + e.message));
   }
 
+  // takeSaved keeps, of the runs saved for the definition, those that are
+  // their job's record (experiment-def.js savedRunProblem); the others
+  // (damaged, or another experiment's) are dropped from the store, named
+  // in one message, and run again. It returns the data labels of the runs
+  // kept ("official", "generated", …).
+  function takeSaved(id, saved) {
+    s.records = new Map();
+    const dropped = [];
+    for (const j of s.all) {
+      if (!saved.has(j.key)) continue;
+      const why = savedRunProblem(j, saved.get(j.key));
+      if (why === null) s.records.set(j.key, saved.get(j.key));
+      else dropped.push(label(j) + ": " + why);
+    }
+    if (dropped.length) {
+      store.remove(id, s.all.filter((j) => saved.has(j.key) && !s.records.has(j.key)).map((j) => j.key)).catch(() => {});
+      messages.error(dropped.length + " saved run" + (dropped.length > 1 ? "s were" : " was") +
+        " damaged or not this experiment's, dropped and to run again: " + dropped.slice(0, 3).join("; ") + (dropped.length > 3 ? "; …" : ""));
+    }
+    return new Set([...s.records.values()].map(dataLabel));
+  }
+
   // refreshSaved loads the saved runs of the definition and offers them;
   // the experiment then stands idle ("saved"), or cancelled right after a
   // cancel ("savedCancelled"), so that the page keeps saying what happened.
@@ -208,8 +232,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     const id = s.defined.id;
     const saved = await store.load(id);
     if (s.defined.id !== id || busy()) return;
-    s.records = new Map();
-    for (const j of s.all) if (saved.has(j.key)) s.records.set(j.key, saved.get(j.key));
+    takeSaved(id, saved);
     s.failed = new Map();
     const n = s.records.size;
     if (store.error) view.say("Finished runs cannot be saved in this browser (" + store.error + "): a reload loses them.");
@@ -258,8 +281,8 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     if (fresh) await store.clear(id).catch(() => {});
     const saved = fresh ? new Map() : await store.load(id);
     const all = s.all;
-    s.records = new Map();
-    for (const j of all) if (saved.has(j.key)) s.records.set(j.key, saved.get(j.key));
+    s.savedData = takeSaved(id, saved);
+    s.mixAllowed = false;
     s.failed = new Map();
     s.dataWarned = false;
     view.offerResume("");
@@ -285,6 +308,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
         s.records.set(job.key, line);
         if (s.records.size === 1) view.setState(s.state, true); // the finished runs can be downloaded now
         checkData(job, line);
+        checkMix(line);
         liveKick();
         store.put(id, job.key, line).catch((e) => view.say("Could not save a finished run in this browser: " + e.message));
       },
@@ -324,6 +348,20 @@ export function createExperimentPage({ root, win = window, messages = new Messag
       s.dataWarned = true;
       messages.error("Some runs used generated rotation and shift, not the official instance: the official data could not be fetched (their records say \"data\":\"generated\").");
     }
+  }
+
+  // checkMix pauses a resumed experiment whose new run used other data
+  // than its saved runs ("official" against "generated": the official
+  // files could be fetched then and not now, or the other way round), and
+  // offers the choice: Cancel, then Start over, runs everything on this session's data,
+  // Resume keeps both (the results view then says the data differ).
+  function checkMix(line) {
+    const here = dataLabel(line);
+    if (s.mixAllowed || !s.savedData || s.savedData.size === 0 || s.savedData.has(here)) return;
+    s.mixAllowed = true;
+    pause();
+    messages.error("Paused: this run used \"data\":\"" + here + "\", the saved runs \"" + [...s.savedData].join("\", \"") +
+      "\"; resuming would mix them in one experiment. Cancel and Start over to run every run on this data, or Resume to keep both.");
   }
 
   function elapsed() {

@@ -37,6 +37,36 @@ export function jobs(def) {
   return out;
 }
 
+/**
+ * savedRunProblem says why a line saved under job's key is not job's
+ * record, or null when it is: not JSON, not an object, or the record of
+ * another run (another configuration, problem, D, run, seed or budget: a
+ * damaged store, or another experiment's record under this one's key).
+ * Whether the record itself is sound is Go's to judge when it summarises
+ * it; this is only which run it claims to be. The seed is read from the
+ * text: JSON.parse would round a seed above 2^53.
+ * @returns {string|null}
+ */
+export function savedRunProblem(job, line) {
+  if (typeof line !== "string") return "not a line of text";
+  let r;
+  try { r = JSON.parse(line); } catch { return "not JSON"; }
+  if (!r || typeof r !== "object" || Array.isArray(r)) return "not a run record";
+  const seed = /"seed":(\d+)[,}]/.exec(line);
+  const fields = [["algo", job.config, r.algo], ["problem", job.problem, r.problem], ["dim", job.dim, r.dim],
+    ["run", job.run, r.run], ["maxfes", job.fes, r.maxfes], ["seed", job.seed, seed ? seed[1] : r.seed]];
+  for (const [key, want, got] of fields) {
+    if (got !== want) return `"${key}" is ${String(JSON.stringify(got)).slice(0, 40)}, not ${JSON.stringify(want)}`;
+  }
+  return null;
+}
+
+/** dataLabel is the "data" of a record's line ("official", "generated", …), or "". */
+export function dataLabel(line) {
+  const m = /"data":"([^"]*)"/.exec(line);
+  return m ? m[1] : "";
+}
+
 /** jobKey names one run of an experiment. */
 export function jobKey(config, problem, dim, run) { return config + "|" + problem + "|" + dim + "|" + run; }
 

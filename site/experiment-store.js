@@ -54,6 +54,14 @@ export class ExperimentStore {
     await new Promise((resolve, reject) => { store.oncomplete = resolve; store.onerror = () => reject(store.error); });
   }
 
+  /** remove forgets the saved runs of experiment id under the job keys given. */
+  async remove(id, keys) {
+    if (!keys.length || !(await this.open())) return;
+    const t = this.db.transaction(STORE, "readwrite");
+    for (const k of keys) t.objectStore(STORE).delete([id, k]);
+    await new Promise((resolve, reject) => { t.oncomplete = resolve; t.onerror = () => reject(t.error); });
+  }
+
   /** clear forgets every saved run of experiment id. */
   async clear(id) {
     if (!(await this.open())) return;

@@ -4,7 +4,7 @@
 // does with Go's answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { jobs, jobKey, formatConfigs, EXPERIMENT_STEPS, experimentStep, experimentBusy } from "../experiment-def.js";
+import { jobs, jobKey, formatConfigs, EXPERIMENT_STEPS, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "../experiment-def.js";
 import { State, parse } from "../state.js";
 
 // a definition as Go's defineExperiment answers it for
@@ -69,4 +69,26 @@ test("the experiment's states change by EXPERIMENT_STEPS only", () => {
   for (const ev of ["start", "pause", "resume", "cancel", "end", "savedCancelled", "start", "end"]) st = experimentStep(st, ev);
   assert.equal(st, "done");
   assert.ok(Object.isFrozen(EXPERIMENT_STEPS) && Object.values(EXPERIMENT_STEPS).every(Object.isFrozen));
+});
+
+test("a saved line counts only when it is its job's record", () => {
+  const job = jobs(def)[2]; // a on C01, D = 10, run 2, seed 2^64 − 4
+  const line = '{"algo":"a","problem":"C01","dim":10,"data":"official","run":2,"seed":18446744073709551612,"maxfes":200000,"fes":200000,"f":1}';
+  assert.equal(savedRunProblem(job, line), null);
+  assert.equal(dataLabel(line), "official");
+  for (const [bad, words] of [
+    [42, "not a line of text"],
+    ["garbage{", "not JSON"],
+    ["[1,2]", "not a run record"],
+    ["null", "not a run record"],
+    [line.replace('"algo":"a"', '"algo":"b"'), '"algo" is "b", not "a"'],
+    [line.replace('"run":2', '"run":1'), '"run" is 1, not 2'],
+    [line.replace("18446744073709551612", "18446744073709551613"), '"seed" is "18446744073709551613", not "18446744073709551612"'],
+    [line.replace('"maxfes":200000', '"maxfes":1000'), '"maxfes" is 1000, not 200000'],
+    [line.replace('"dim":10', '"dim":30'), '"dim" is 30, not 10'],
+  ]) {
+    assert.equal(savedRunProblem(job, bad), words);
+  }
+  assert.equal(dataLabel('{"data":"generated"}'), "generated");
+  assert.equal(dataLabel("{}"), "");
 });

@@ -1,0 +1,108 @@
+package e2e
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rewriteSaved runs fn (a JavaScript function of (key, line) returning the
+// new line, undefined to keep it, or null to delete it) over every run the
+// page's IndexedDB holds, and returns how many it changed.
+func rewriteSaved(t *testing.T, tb *tab, fn string) int {
+	t.Helper()
+	return eval[int](tb, 30*time.Second, `(async () => {
+		const fn = `+fn+`;
+		const db = await new Promise((res, rej) => { const r = indexedDB.open("pcaplay-experiments", 1); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+		const t = db.transaction("runs", "readwrite"), st = t.objectStore("runs");
+		const keys = await new Promise((res) => { const r = st.getAllKeys(); r.onsuccess = () => res(r.result); });
+		const vals = await new Promise((res) => { const r = st.getAll(); r.onsuccess = () => res(r.result); });
+		let n = 0;
+		keys.forEach((k, i) => { const v = fn(k[1], vals[i]); if (v === null) { st.delete(k); n++; } else if (v !== undefined) { st.put(v, k); n++; } });
+		await new Promise((res) => { t.oncomplete = res; });
+		db.close();
+		return n;
+	})()`)
+}
+
+func runExperimentToEnd(t *testing.T, tb *tab) ExpState {
+	t.Helper()
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
+	return tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+}
+
+// A damaged saved run, or another run's record under a run's key, is not
+// counted as finished: the page names each in one message, drops it, runs
+// it again on Resume, and the download holds only sound records, one per
+// run.
+func TestSavedRunsValidated(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "3", "fes", "2000", "seed", "41", "configs", "v:pmode", "workers", "1")
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	n := rewriteSaved(t, tb, `(key, line) => !key.startsWith("v|") ? undefined : key.endsWith("|0") ? "garbage{" : key.endsWith("|1") ? line.replace('"run":1', '"run":2') : undefined`)
+	if n != 2 {
+		t.Fatalf("rewrote %d saved runs, want 2", n)
+	}
+	tb.openExperiment(link)
+	msg := eval[string](tb, 30*time.Second, jsExpr("error-text-shown"))
+	for _, w := range []string{"2 saved runs were damaged or not this experiment's", "run 0", "not JSON", `"run" is 2, not 1`} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("message %q lacks %q", msg, w)
+		}
+	}
+	if st := tb.expState(); st.Done != 1 {
+		t.Errorf("%d runs counted as saved, want 1", st.Done)
+	}
+	st := runExperimentToEnd(t, tb)
+	if st.Done != 3 {
+		t.Fatalf("%d runs done, want 3", st.Done)
+	}
+	lines := strings.Split(strings.TrimSpace(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), "\n")
+	for i, l := range lines {
+		var r struct {
+			Run  int    `json:"run"`
+			Algo string `json:"algo"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.Run != i || r.Algo != "v" {
+			t.Errorf("line %d of the download: %.80q (%v): want run %d of v", i+1, l, err, i)
+		}
+	}
+	tb.noConsoleErrors()
+}
+
+// A resumed experiment whose new run used other data than its saved runs
+// pauses at once and says so, offering the choice, instead of finishing
+// with both kinds mixed in one experiment.
+func TestResumeRefusesMixedData(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "4", "fes", "2000", "seed", "77", "configs", "m:pmode", "workers", "1")
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	// as if runs 0 and 1 had been made while the official files failed, and
+	// runs 2 and 3 not yet
+	n := rewriteSaved(t, tb, `(key, line) => !key.startsWith("m|") ? undefined : /\|[23]$/.test(key) ? null : line.replace('"data":"official"', '"data":"generated"')`)
+	if n != 4 {
+		t.Fatalf("rewrote %d saved runs, want 4", n)
+	}
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
+	st := tb.waitExp("the experiment pauses", 3*time.Minute, func(s ExpState) bool { return s.State == "paused" || s.State == "done" })
+	if st.State != "paused" {
+		t.Fatalf("state %q after a run on official data beside saved generated ones, want paused", st.State)
+	}
+	msg := eval[string](tb, 30*time.Second, jsExpr("error-text-shown"))
+	if !strings.Contains(msg, `"data":"official"`) || !strings.Contains(msg, `"generated"`) || !strings.Contains(msg, "would mix them") {
+		t.Errorf("message %q: want both data labels and the choice", msg)
+	}
+	// Resume keeps both, as asked
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.resume(), true`)
+	if st := tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" }); st.Done != 4 {
+		t.Errorf("%d runs done after Resume, want 4", st.Done)
+	}
+}
