@@ -74,6 +74,8 @@ export function fit(opt, s = 1, width = 0) {
       l.interval = 0;
       l.width = Math.max(40, Math.floor((width * 0.8) / nCat(a)) - 6);
       l.overflow = "break";
+      l.hideOverlap = false; // wrapped to its column, each label has its room: none is dropped
+      l.lineHeight = Math.round(FONT.axisLabel * s * 1.3); // the name over "n of m feasible", not on it
     }
     b.axisLabel = l;
     b.nameTextStyle = Object.assign({}, a.nameTextStyle || {}, { fontSize: fs((a.nameTextStyle || {}).fontSize, FONT.axisName) });

@@ -37,7 +37,7 @@
 // dispatches a cancelable "pcaplay-download" event on the root with
 // {name, type, data} (data: a string, or a data: URL for PNG) before it
 // downloads; a listener that calls preventDefault() takes it instead.
-import { ChartSet } from "./charts.js";
+import { ChartSet, fit } from "./charts.js";
 import { morph } from "./morph.js";
 import { save } from "./exports.js";
 
@@ -97,6 +97,17 @@ export function pFmt(p) {
 function configName(c) { return typeof c === "string" ? c : (c && (c.name || c.algo)) || ""; }
 
 const upper = (s) => String(s).toUpperCase();
+
+// palette is the colour list of Go's chart options (every chart of the
+// results draws configuration i in palette[i mod n]): the first found
+function palette(r) {
+  for (const d of (r && r.dims) || []) {
+    for (const o of [d.charts && d.charts[0] && d.charts[0].convergence, d.ecdf]) {
+      if (o && Array.isArray(o.color) && o.color.length) return o.color;
+    }
+  }
+  return [];
+}
 
 /**
  * createResultsView binds a results view to root (emptied and filled).
@@ -283,6 +294,17 @@ export function createResultsView(root, opts) {
     }
   }
 
+  // swatch: the colour of configuration name in every chart, beside its
+  // name in the tables' headers (none for a name that is not a configuration)
+  function swatch(name) {
+    const i = results ? results.configs.indexOf(name) : -1, pal = palette(results);
+    if (i < 0 || !pal.length) return null;
+    const s = el(doc, "span", { class: "config-swatch", "data-colour": pal[i % pal.length] });
+    s.style.background = pal[i % pal.length];
+    s.setAttribute("aria-hidden", "true");
+    return s;
+  }
+
   function renderDim(d, di) {
     const sec = el(doc, "section", { class: "results-dim", "data-dim": String(d.dim) });
     const sfx = partialSuffix();
@@ -298,7 +320,7 @@ export function createResultsView(root, opts) {
       tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, ...head.map((h) => el(doc, "th", { text: h })))));
       tbl.append(el(doc, "tbody", {}, ...rows.map((row) => el(doc, "tr", {}, el(doc, "th", { text: row[0] }), ...row.slice(1).map((c) => el(doc, "td", { text: c }))))));
       tables.append(el(doc, "div", { class: "results-table-wrap" },
-        el(doc, "h4", { text: t.title }),
+        el(doc, "h4", {}, swatch(t.config), t.title),
         button("CSV", "export-csv", () => download(`${t.config}-D${d.dim}${sfx}.csv`, "text/csv", t.csv), "cec table -format csv -algo " + t.config),
         el(doc, "div", { class: "scroll" }, tbl)));
     }
@@ -333,13 +355,13 @@ export function createResultsView(root, opts) {
     const one = (title, ranks, total, role) => {
       const tbl = el(doc, "table", { class: "results-rank", "data-role": role });
       tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "Problem" }), ...t.problems.map((p) => el(doc, "th", { text: p })), el(doc, "th", { text: "Total" }))));
-      tbl.append(el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", { text: upper(a) }),
+      tbl.append(el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", {}, swatch(a), upper(a)),
         ...t.problems.map((_, pi) => el(doc, "td", { text: String(ranks[pi][ai]) })), el(doc, "td", { text: String(total[ai]) })))));
       return el(doc, "div", {}, el(doc, "h4", { text: title }), el(doc, "div", { class: "scroll" }, tbl));
     };
     const totals = el(doc, "table", { class: "results-rank", "data-role": "rank-total" },
       el(doc, "thead", {}, el(doc, "tr", {}, ...["Configuration", "mean", "median", "Total"].map((h) => el(doc, "th", { text: h })))),
-      el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", { text: upper(a) }),
+      el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", {}, swatch(a), upper(a)),
         ...[t.meanTotal[ai], t.medianTotal[ai], t.total[ai]].map((v) => el(doc, "td", { text: String(v) }))))));
     return el(doc, "div", { class: "results-rank-wrap" },
       el(doc, "h3", { text: "CEC 2018 ranking" }),
@@ -462,7 +484,7 @@ export function createResultsView(root, opts) {
     const w = c.clientWidth || 800, h = c.clientHeight || 460;
     const inst = echarts.init(null, null, { renderer: "svg", ssr: true, width: w, height: h });
     try {
-      inst.setOption(option);
+      inst.setOption(fit(option, 1, w)); // as the page draws it: a colour per configuration
       return inst.renderToSVGString();
     } finally {
       inst.dispose();
