@@ -93,6 +93,10 @@ async function handle(app, ev) {
   if (ev.source && typeof ev.source.postMessage === "function") {
     const reply = { type: EMBED.status, status: app.status() };
     if (error) reply.error = error;
+    // The reply goes to the window that sent the message, restricted to its
+    // origin. A sender with an opaque origin ("null": a file:// deck, a
+    // sandboxed frame) can only be answered with "*"; the reply is the
+    // page's status, nothing a third party could not see by embedding it.
     ev.source.postMessage(reply, ev.origin && ev.origin !== "null" ? ev.origin : "*");
   }
 }

@@ -343,10 +343,13 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   // (the official files could not be fetched; the record says "generated").
   function checkData(job, line) {
     if (s.dataWarned || !PROTOCOL.dims.official.includes(job.dim)) return;
-    const m = /"data":"([^"]*)"/.exec(line);
-    if (m && m[1] === "generated") {
+    const data = dataLabel(line);
+    if (data === "generated") {
       s.dataWarned = true;
       messages.error("Some runs used generated rotation and shift, not the official instance: the official data could not be fetched (their records say \"data\":\"generated\").");
+    } else if (data !== "official" && data !== "none") { // none: a problem without CEC data (typed, teaching)
+      s.dataWarned = true;
+      messages.error("Some runs used CEC 2017 data files that are not the official ones (their records say \"data\":\"" + data.slice(0, 40) + "\"): the server's files differ from the official sums compiled into the module.");
     }
   }
 
