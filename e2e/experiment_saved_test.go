@@ -1,10 +1,17 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"pcaplay/internal/server"
 )
 
 // rewriteSaved runs fn (a JavaScript function of (key, line) returning the
@@ -104,5 +111,48 @@ func TestResumeRefusesMixedData(t *testing.T) {
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.resume(), true`)
 	if st := tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" }); st.Done != 4 {
 		t.Errorf("%d runs done after Resume, want 4", st.Done)
+	}
+}
+
+// The experiment view warns, as the playground does, when its runs did not
+// use the official CEC 2017 data: here the server's data files have one
+// digit changed (the module's compiled sums tell them from the official
+// ones, whatever the server's manifest says).
+func TestExperimentWarnsAboutOtherData(t *testing.T) {
+	h := setup(t)
+	srv, err := server.New(os.DirFS(h.siteDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/data/cec2017/") && strings.HasSuffix(r.URL.Path, ".txt") {
+			b, err := os.ReadFile(filepath.Join(h.siteDir, strings.TrimPrefix(r.URL.Path, "/")))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			if i := bytes.IndexAny(b, "123456789"); i >= 0 {
+				b[i] = '0' + (b[i]-'0')%9 + 1
+			}
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(b)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	defer changed.Close()
+	tb := h.newTab(t)
+	tb.navigate(changed.URL + "/#" + hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "1", "fes", "2000", "seed", "5", "configs", "w:pmode", "workers", "1"))
+	eval[bool](tb, 90*time.Second, jsExpr("experiment-ready"))
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	msg := eval[string](tb, 30*time.Second, jsExpr("error-text-shown"))
+	if !strings.Contains(msg, "not the official") {
+		t.Errorf("error %q: want a warning that the runs did not use the official data", msg)
+	}
+	t.Logf("warning: %s", msg)
+	line := eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)
+	if strings.Contains(line, `"data":"official"`) {
+		t.Errorf("a run on changed files is labelled official: %.200s", line)
 	}
 }
