@@ -48,6 +48,16 @@ function rgba(hex, a) {
 }
 
 /**
+ * chartScale is the text scale a chart of w×h CSS px draws at: the page's
+ * (font=), but in a chart too small for larger text (an embedded frame)
+ * no more than its size holds, and never under 1.
+ */
+export function chartScale(s, w, h) {
+  if (!(s > 1) || !(w > 0) || !(h > 0)) return s > 0 ? s : 1;
+  return Math.max(1, Math.min(s, w / 320, h / 150));
+}
+
+/**
  * fit returns Go's option as this page draws it, a copy that shares the
  * data: every font size times the page's text scale s (font=, the CSS
  * variable --font that the canvases read too), and the pixel margins and
@@ -60,6 +70,7 @@ function rgba(hex, a) {
 export function fit(opt, s = 1, width = 0) {
   if (!opt || typeof opt !== "object") return opt;
   const o = Object.assign({}, opt);
+  const full = width;
   const fs = (v, d) => Math.round((typeof v === "number" ? v : d) * s * 10) / 10;
   const box = list(opt.series).find((x) => x && x.type === "boxplot");
   const nCat = (a) => (Array.isArray(a.data) ? a.data.length : 0);
@@ -96,7 +107,9 @@ export function fit(opt, s = 1, width = 0) {
     return h;
   });
   o.title = mapList(opt.title, (t) => Object.assign({}, t, {
-    textStyle: Object.assign({}, t.textStyle || {}, { fontSize: fs((t.textStyle || {}).fontSize, FONT.title) }),
+    // a title wider than a small chart ends in "…" rather than past its edges
+    textStyle: Object.assign({}, t.textStyle || {}, { fontSize: fs((t.textStyle || {}).fontSize, FONT.title) },
+      full > 0 ? { width: Math.max(60, full - 16), overflow: "truncate" } : {}),
     subtextStyle: Object.assign({}, t.subtextStyle || {}, { fontSize: fs((t.subtextStyle || {}).fontSize, FONT.subtitle) }),
     ...("top" in t ? { top: px(t.top, s) } : {}),
   }));
@@ -178,7 +191,7 @@ export class ChartSet {
     }
     // Same structure as before (series, axes, grids): merge, which only
     // swaps the data and is several times cheaper than a rebuild.
-    const scale = fontScale();
+    const scale = chartScale(fontScale(), el.clientWidth, el.clientHeight);
     const sig = signature(opt) + "|" + scale;
     c.chart.setOption(fit(opt, scale, el.clientWidth), { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
@@ -198,10 +211,11 @@ export class ChartSet {
 
   /** resize fits every shown chart to its element, at the text scale now. */
   resize() {
-    const scale = fontScale();
+    const page = fontScale();
     for (const [el, c] of this.charts) {
       if (!shown(el)) continue;
       c.chart.resize();
+      const scale = chartScale(page, el.clientWidth, el.clientHeight);
       // the text scale (font=) changed, or a box plot's width: draw Go's option again
       const opt = this.options.get(el);
       if (opt && (!c.sig.endsWith("|" + scale) || list(opt.series).some((x) => x && x.type === "boxplot"))) this.set(el, opt);

@@ -28,8 +28,8 @@ export function fontScale() {
   const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--font"));
   return v > 0 ? v : 1;
 }
-/** tickFont is the tick labels' font at the page's text scale now. */
-const tickFont = () => Math.round(11 * fontScale()) + "px system-ui, sans-serif";
+/** fontOf is the font of the tick labels at size fs (CSS px). */
+const fontOf = (fs) => fs + "px system-ui, sans-serif";
 
 export class Plane {
   constructor(canvas) {
@@ -87,14 +87,25 @@ export class Plane {
   // bottom one for the x tick labels above the axis label, both at the
   // page's text scale (font=): the labels never touch the tick numbers.
   fitPad() {
-    const g = this.ctx, [, , y0, y1] = this.extent;
-    const fs = Math.round(11 * fontScale());
-    this.fs = fs;
+    const g = this.ctx, [x0, x1, y0, y1] = this.extent;
+    // the tick labels at the page's text scale, smaller (down to 11 px) in a
+    // canvas whose five x labels would not fit side by side at that size
+    let fs = Math.round(11 * fontScale()), w = 0;
     g.save();
-    g.font = tickFont();
-    let w = 0;
-    for (let k = 0; k <= 4; k++) w = Math.max(w, g.measureText(tick(y0 + k / 4 * (y1 - y0), y1 - y0)).width);
+    for (;;) {
+      g.font = fs + "px system-ui, sans-serif";
+      w = 0;
+      let wx = 0;
+      for (let k = 0; k <= 4; k++) {
+        w = Math.max(w, g.measureText(tick(y0 + k / 4 * (y1 - y0), y1 - y0)).width);
+        wx = Math.max(wx, g.measureText(tick(x0 + k / 4 * (x1 - x0), x1 - x0)).width);
+      }
+      const plot = this.size - Math.max(PAD.l, Math.ceil(w) + 8 + Math.ceil(fs * 1.4)) - PAD.r;
+      if (fs <= 11 || 5 * (wx + fs * 0.6) <= plot + wx) break;
+      fs--;
+    }
     g.restore();
+    this.fs = fs;
     this.padL = Math.max(PAD.l, Math.ceil(w) + 8 + Math.ceil(fs * 1.4));
     this.padB = Math.max(PAD.b, Math.ceil(fs * 2.6) + 6);
   }
@@ -102,7 +113,7 @@ export class Plane {
   // buildLayer draws the contour, frame and ticks into the offscreen
   // layer (canvases are reused, not made per call).
   buildLayer() {
-    const font = tickFont();
+    const font = fontOf(this.fs || 11);
     const off = this.off || (this.off = document.createElement("canvas"));
     if (off.width !== this.canvas.width || off.height !== this.canvas.height) {
       off.width = this.canvas.width;
