@@ -48,7 +48,8 @@ export function connect(app) {
 /**
  * setParams checks the shape of a set message's params before they reach
  * the page's state: an object (or none) whose values are strings, finite
- * numbers or booleans, as an address holds. What a value means is Go's to
+ * numbers or booleans, as an address holds, or null (the key back to its
+ * default, as state.js reads it). What a value means is Go's to
  * judge (a notice, as for the address); a value that no address can carry
  * is refused here, with an error naming it.
  */
@@ -62,8 +63,8 @@ export function setParams(params) {
   for (const [k, v] of Object.entries(params)) {
     const key = JSON.stringify(k.length > 40 ? k.slice(0, 40) + "…" : k);
     if (typeof v === "number" && !Number.isFinite(v)) throw bad(key + " is " + v + ", not a finite number");
-    if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
-      throw bad(key + " is " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v) + "; want a string, number or boolean");
+    if (v !== null && typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+      throw bad(key + " is " + (Array.isArray(v) ? "an array" : typeof v) + "; want a string, number, boolean or null");
     }
     out[k] = v;
   }

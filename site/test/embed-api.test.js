@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { setParams } from "../embed-api.js";
 import { ERR } from "../protocol.js";
 
-test("setParams passes strings, finite numbers and booleans", () => {
-  assert.deepEqual(setParams({ seed: "7", fes: 5000, pca: false }), { seed: "7", fes: 5000, pca: false });
+test("setParams passes strings, finite numbers, booleans and null (back to the default)", () => {
+  assert.deepEqual(setParams({ seed: "7", fes: 5000, pca: false, dim: null }), { seed: "7", fes: 5000, pca: false, dim: null });
   assert.deepEqual(setParams(undefined), {});
   assert.deepEqual(setParams(null), {});
 });
@@ -22,7 +22,7 @@ test("setParams refuses what no address can carry, naming it", () => {
     [{ fes: Infinity }, '"fes" is Infinity'],
     [{ seed: [1] }, '"seed" is an array'],
     [{ seed: { a: 1 } }, '"seed" is object'],
-    [{ seed: null }, '"seed" is null'],
+    [{ seed: undefined }, '"seed" is undefined'],
     [{ ["k".repeat(100)]: {} }, "…"],
   ]) {
     assert.throws(() => setParams(params), (e) => {
