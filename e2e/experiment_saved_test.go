@@ -33,6 +33,15 @@ func rewriteSaved(t *testing.T, tb *tab, fn string) int {
 	})()`)
 }
 
+// freshExperiment opens the experiment at link and runs it from scratch
+// (whatever an earlier test saved) to its end.
+func freshExperiment(t *testing.T, tb *tab, link string) {
+	t.Helper()
+	tb.openExperiment(link)
+	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
+	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+}
+
 func runExperimentToEnd(t *testing.T, tb *tab) ExpState {
 	t.Helper()
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
@@ -47,9 +56,7 @@ func TestSavedRunsValidated(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "3", "fes", "2000", "seed", "41", "configs", "v:pmode", "workers", "1")
-	tb.openExperiment(link)
-	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
-	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	freshExperiment(t, tb, link)
 	n := rewriteSaved(t, tb, `(key, line) => !key.startsWith("v|") ? undefined : key.endsWith("|0") ? "garbage{" : key.endsWith("|1") ? line.replace('"run":1', '"run":2') : undefined`)
 	if n != 2 {
 		t.Fatalf("rewrote %d saved runs, want 2", n)
@@ -88,9 +95,7 @@ func TestResumeRefusesMixedData(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
 	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "4", "fes", "2000", "seed", "77", "configs", "m:pmode", "workers", "1")
-	tb.openExperiment(link)
-	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.startOver(), true`)
-	tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	freshExperiment(t, tb, link)
 	// as if runs 0 and 1 had been made while the official files failed, and
 	// runs 2 and 3 not yet
 	n := rewriteSaved(t, tb, `(key, line) => !key.startsWith("m|") ? undefined : /\|[23]$/.test(key) ? null : line.replace('"data":"official"', '"data":"generated"')`)
