@@ -67,7 +67,7 @@ export function chartScale(s, w, h) {
  * every category's label shown, wrapped to its width. width is the chart's
  * width in CSS px (0: unknown). Nothing about scales or series changes.
  */
-export function fit(opt, s = 1, width = 0) {
+export function fit(opt, s = 1, width = 0, height = 0) {
   if (!opt || typeof opt !== "object") return opt;
   const o = Object.assign({}, opt);
   const full = width;
@@ -95,6 +95,24 @@ export function fit(opt, s = 1, width = 0) {
   };
   o.xAxis = mapList(opt.xAxis, axis);
   o.yAxis = mapList(opt.yAxis, axis);
+  if (height > 0) {
+    // a short grid (a small frame) gets fewer value ticks: one per 2.2
+    // lines of tick text at most, so they never crowd each other
+    const grids = list(opt.grid);
+    const len = (v) => (typeof v === "number" ? v * s : typeof v === "string" ? (v.endsWith("%") ? parseFloat(v) / 100 * height : parseFloat(v) * s) : NaN);
+    const gridH = (g) => {
+      if (!g) return height;
+      const hh = len(g.height);
+      if (hh > 0) return hh;
+      const t = len(g.top), b = len(g.bottom);
+      return height - (t >= 0 ? t : 60 * s) - (b >= 0 ? b : 60 * s);
+    };
+    o.yAxis = mapList(o.yAxis, (a) => {
+      if (!a || a.type !== "value" || a.splitNumber) return a;
+      const n = Math.floor(gridH(grids[a.gridIndex || 0]) / (FONT.axisLabel * s * 2.2));
+      return n < 5 ? Object.assign({}, a, { splitNumber: Math.max(1, n) }) : a;
+    });
+  }
   o.grid = mapList(opt.grid, (g) => {
     const h = Object.assign({}, g);
     for (const k of ["left", "right", "top", "bottom"]) if (k in h) h[k] = px(h[k], s);
@@ -192,8 +210,10 @@ export class ChartSet {
     // Same structure as before (series, axes, grids): merge, which only
     // swaps the data and is several times cheaper than a rebuild.
     const scale = chartScale(fontScale(), el.clientWidth, el.clientHeight);
-    const sig = signature(opt) + "|" + scale;
-    c.chart.setOption(fit(opt, scale, el.clientWidth), { notMerge: sig !== c.sig, silent: true });
+    // the size too: fit's tick counts and label widths follow it, and a
+    // merge would keep what a new fit leaves out
+    const sig = signature(opt) + "|" + scale + "|" + el.clientWidth + "x" + el.clientHeight;
+    c.chart.setOption(fit(opt, scale, el.clientWidth, el.clientHeight), { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
     this.options.set(el, opt);
     c.points = n;
@@ -216,9 +236,9 @@ export class ChartSet {
       if (!shown(el)) continue;
       c.chart.resize();
       const scale = chartScale(page, el.clientWidth, el.clientHeight);
-      // the text scale (font=) changed, or a box plot's width: draw Go's option again
+      // the text scale (font=) or the size changed: fit Go's option again
       const opt = this.options.get(el);
-      if (opt && (!c.sig.endsWith("|" + scale) || list(opt.series).some((x) => x && x.type === "boxplot"))) this.set(el, opt);
+      if (opt && !c.sig.endsWith("|" + scale + "|" + el.clientWidth + "x" + el.clientHeight)) this.set(el, opt);
     }
   }
 

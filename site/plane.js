@@ -242,7 +242,8 @@ export class Plane {
       g.save();
       g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     }
-    const fs = Math.round(13 * fontScale()), lh = Math.round(fs * 1.25);
+    // at the scale of the tick labels (fitPad: smaller in a small canvas)
+    const fs = Math.round(13 * (this.fs || 11) / 11), lh = Math.round(fs * 1.25);
     g.font = fs + "px system-ui, sans-serif";
     const w = this.size - this.padL - PAD.r - 36;
     const lines = wrap(g, text, 0, 0, w, lh, true); // measure: the box fits the text
