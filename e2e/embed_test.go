@@ -160,20 +160,25 @@ type compareEmbedLayout struct {
 // chart; at 540 it shows.
 func TestCompareEmbedFits(t *testing.T) {
 	h := setup(t)
-	sizes := [][2]int64{{960, 540}, {640, 360}}
+	type frame struct {
+		w, h int64
+		font string
+	}
+	// a slide on a projector: 960×540 with font=1.5 too
+	sizes := []frame{{960, 540, "1"}, {640, 360, "1"}, {960, 540, "1.5"}}
 	for _, n := range []string{"2", "3"} {
 		tb := h.newTab(t)
 		for _, sz := range sizes {
-			name := fmt.Sprintf("compare=%s at %dx%d", n, sz[0], sz[1])
-			tb.do(30*time.Second, chromedp.EmulateViewport(sz[0], sz[1]))
-			tb.navigate(h.pageURL(hash("embed", "1", "compare", n)))
+			name := fmt.Sprintf("compare=%s at %dx%d font=%s", n, sz.w, sz.h, sz.font)
+			tb.do(30*time.Second, chromedp.EmulateViewport(sz.w, sz.h))
+			tb.navigate(h.pageURL(hash("embed", "1", "compare", n, "font", sz.font)))
 			tb.waitReady()
 			for i := 0; i < 8; i++ {
 				tb.call("step")
 			}
 			eval[bool](tb, 10*time.Second, jsCall("after-two-frames", 300))
 			l := eval[compareEmbedLayout](tb, 10*time.Second, jsExpr("compare-embed-layout"))
-			checkCompareEmbed(t, name, l, sz[1])
+			checkCompareEmbed(t, name, l, sz.h)
 			t.Logf("%s: compare chart %.0f×%.0f, %d canvases, the smallest %.0f px", name, l.Chart.Right-l.Chart.Left, l.Chart.Bott-l.Chart.Top, len(l.Canvases), smallestCanvas(l))
 			c := eval[chartText](tb, 30*time.Second, jsCall("chart-text", `[data-role="compare-chart"]`))
 			if len(c.Overlaps) > 0 {
@@ -184,7 +189,7 @@ func TestCompareEmbedFits(t *testing.T) {
 					t.Errorf("%s: the compare chart's %q is %vpx", name, tx.Text, tx.Px)
 				}
 			}
-			tb.shot("embed-compare" + n + fmt.Sprintf("-%dx%d", sz[0], sz[1]))
+			tb.shot("embed-compare" + n + fmt.Sprintf("-%dx%d-f%s", sz.w, sz.h, sz.font))
 		}
 		tb.noConsoleErrors()
 	}
