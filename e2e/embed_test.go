@@ -43,6 +43,7 @@ func TestEmbedFitsTheFrame(t *testing.T) {
 	sizes := [][2]int64{{640, 360}, {960, 540}, {1280, 720}, {640, 480}, {800, 600}, {1024, 768}}
 	pages := []struct{ name, hash string }{
 		{"embed", hash("embed", "1")},
+		{"embed font=1.5", hash("embed", "1", "font", "1.5")}, // a projector
 		{"landscape,operator", hash("embed", "1", "panels", "landscape,operator")},
 		{"landscape", hash("embed", "1", "panels", "landscape", "problem", "disc")},
 		{"C05 at D=10", hash("embed", "1", "problem", "C05", "dim", "10")},
