@@ -88,6 +88,10 @@ export function fit(opt, s = 1, width = 0, height = 0) {
       l.hideOverlap = false; // wrapped to its column, each label has its room: none is dropped
       l.lineHeight = Math.round(FONT.axisLabel * s * 1.3); // the name over "n of m feasible", not on it
     }
+    if (a.max === "dataMax" && a.name && (a.nameLocation || "end") === "end" && l.showMaxLabel === undefined) {
+      // the label of the data's maximum sits where the axis' name is
+      l.showMaxLabel = false;
+    }
     b.axisLabel = l;
     b.nameTextStyle = Object.assign({}, a.nameTextStyle || {}, { fontSize: fs((a.nameTextStyle || {}).fontSize, FONT.axisName) });
     if (typeof a.nameGap === "number") b.nameGap = Math.round(a.nameGap * s);
