@@ -185,6 +185,7 @@ export class ChartSet {
     this.charts = new Map(); // element → {chart, sig, points}
     this.pending = new Map(); // element → option that arrived while it was hidden
     this.options = new Map(); // element → Go's option drawn last (drawn again when the text scale changes)
+    this.page = 1; // the page's text scale when the instances were made or last resized
     if (typeof echarts === "undefined") {
       window.addEventListener("DOMContentLoaded", () => this.flush(), { once: true });
     }
@@ -193,9 +194,11 @@ export class ChartSet {
   /** init creates the instance of every shown chart element that has none. */
   init() {
     if (typeof echarts === "undefined") return;
+    this.page = fontScale(); // the page's text scale (font=), read here and on resize
     for (const el of this.root.querySelectorAll(".chart")) {
       if (this.charts.has(el) || !shown(el)) continue;
-      this.charts.set(el, { chart: echarts.init(el, null, { renderer: "canvas" }), sig: "", points: 0 });
+      // its size, read here and on resize only (never per update: a layout read)
+      this.charts.set(el, { chart: echarts.init(el, null, { renderer: "canvas" }), sig: "", points: 0, w: el.clientWidth, h: el.clientHeight });
     }
   }
 
@@ -213,11 +216,11 @@ export class ChartSet {
     }
     // Same structure as before (series, axes, grids): merge, which only
     // swaps the data and is several times cheaper than a rebuild.
-    const scale = chartScale(fontScale(), el.clientWidth, el.clientHeight);
+    const scale = chartScale(this.page, c.w, c.h);
     // the size too: fit's tick counts and label widths follow it, and a
     // merge would keep what a new fit leaves out
-    const sig = signature(opt) + "|" + scale + "|" + el.clientWidth + "x" + el.clientHeight;
-    c.chart.setOption(fit(opt, scale, el.clientWidth, el.clientHeight), { notMerge: sig !== c.sig, silent: true });
+    const sig = signature(opt) + "|" + scale + "|" + c.w + "x" + c.h;
+    c.chart.setOption(fit(opt, scale, c.w, c.h), { notMerge: sig !== c.sig, silent: true });
     c.sig = sig;
     this.options.set(el, opt);
     c.points = n;
@@ -235,14 +238,16 @@ export class ChartSet {
 
   /** resize fits every shown chart to its element, at the text scale now. */
   resize() {
-    const page = fontScale();
+    const page = this.page = fontScale();
     for (const [el, c] of this.charts) {
       if (!shown(el)) continue;
       c.chart.resize();
-      const scale = chartScale(page, el.clientWidth, el.clientHeight);
+      c.w = el.clientWidth;
+      c.h = el.clientHeight;
+      const scale = chartScale(page, c.w, c.h);
       // the text scale (font=) or the size changed: fit Go's option again
       const opt = this.options.get(el);
-      if (opt && !c.sig.endsWith("|" + scale + "|" + el.clientWidth + "x" + el.clientHeight)) this.set(el, opt);
+      if (opt && !c.sig.endsWith("|" + scale + "|" + c.w + "x" + c.h)) this.set(el, opt);
     }
   }
 
