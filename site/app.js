@@ -14,6 +14,8 @@
 import { createRunParts } from "./run-parts.js";
 import { Player } from "./player.js";
 import { SettingsView } from "./settings-view.js";
+import { createProblemEditor } from "./problem-editor.js";
+import { PROTOCOL } from "./protocol.js";
 import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
@@ -58,7 +60,13 @@ export function createPlaygroundPage(win = window) {
     onMessage: say,
     onError: failed,
   });
+  // "custom…": a problem typed as formulas, checked by Go as it is typed
+  const editor = createProblemEditor($('[data-role="problem-editor"]'), {
+    check: (req) => shell.client.checkProblem(req),
+    use: (changes, name) => commands.set(changes, "controls", "problem to " + name).catch(() => {}),
+  });
   const settings = new SettingsView($('[data-panel="controls"]'), {
+    onCustom: () => editor.open(shell.state.values[PROTOCOL.typed.key]),
     onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
     onCopy: copy,
     // compare mode (compare-app.js): the page anew, in that mode

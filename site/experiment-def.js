@@ -24,12 +24,13 @@ export function formatConfigs(configs) {
 export function jobs(def) {
   const out = [];
   for (const c of def.configs) {
-    for (const { problem, dim, fes } of def.cells) {
+    for (const { problem, dim, fes, typed } of def.cells) {
       for (let r = 0; r < def.runs; r++) {
         const seed = String(BigInt(def.seed) + BigInt(r));
         const state = {};
         for (const p of c.params) state[p.key] = p.value;
         Object.assign(state, { problem, dim: String(dim), algo: c.algo, seed, fes: String(fes) });
+        if (typed) state.typed = typed; // a problem typed as formulas: its definition, Go's encoding
         out.push({ index: out.length, key: jobKey(c.name, problem, dim, r), config: c.name, problem, dim, run: r, seed, fes, state });
       }
     }

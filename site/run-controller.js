@@ -21,7 +21,7 @@ export class RunController {
   /** @param {import("./worker-client.js").RunHandle} handle */
   constructor(handle) {
     this.handle = handle;
-    /** the configured run: {config, params, notices, lower, upper, numIneq, numEq, data} */
+    /** the configured run: {config, params, notices, lower, upper, numIneq, numEq, data, problem} */
     this.run = null;
     this.frame = null;
     /** the last PCA-projection the worker sent (frames carry it once) */
@@ -82,7 +82,7 @@ export class RunController {
     this.zoom = zoom;
     this.state = Object.assign({}, values);
     const { frame, landscape } = r;
-    this.run = { config: r.config, params: r.params, notices: r.notices, lower: r.lower, upper: r.upper, numIneq: r.numIneq, numEq: r.numEq, data: r.data };
+    this.run = { config: r.config, params: r.params, notices: r.notices, lower: r.lower, upper: r.upper, numIneq: r.numIneq, numEq: r.numEq, data: r.data, problem: r.problem };
     this.frame = frame;
     this.op = frame.op || null;
     this.emit("configured", { run: this.run, frame, landscape });

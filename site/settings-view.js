@@ -23,13 +23,17 @@ function fillSelect(sel, items) {
   }
 }
 
+/** CUSTOM is the problem menu's value of "custom…": a problem typed as formulas (onCustom). */
+export const CUSTOM = "custom…";
+
 export class SettingsView {
   /**
    * @param {Element} root the settings panel
    * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void,
-   *          onCompare?: () => void, compareAlways?: boolean, idPrefix?: string}} opts (onCompare: the compare
-   *          button, shown for algorithms with PCA-projection unless compareAlways; idPrefix:
-   *          the prefix of the ids of its inputs, "s" unless given: each view of a page its own)
+   *          onCompare?: () => void, compareAlways?: boolean, idPrefix?: string, onCustom?: () => void}} opts
+   *          (onCompare: the compare button, shown for algorithms with PCA-projection unless
+   *          compareAlways; idPrefix: the prefix of the ids of its inputs, "s" unless given: each
+   *          view of a page its own; onCustom: the problem menu's "custom…", which it offers then)
    */
   constructor(root, opts) {
     this.root = root;
@@ -44,7 +48,11 @@ export class SettingsView {
     };
     this.catalog = null;
     const el = this.el, change = (c, what) => this.opts.onChange(c, what);
-    el.problem.onchange = () => change({ problem: el.problem.value }, "problem to " + el.problem.value);
+    el.problem.onchange = () => {
+      if (el.problem.value !== CUSTOM) return change({ problem: el.problem.value }, "problem to " + el.problem.value);
+      el.problem.value = this.shown || ""; // the menu keeps showing the run's problem
+      this.opts.onCustom();
+    };
     el.dim.onchange = () => change({ dim: el.dim.value }, "D to " + el.dim.value);
     el.algo.onchange = () => change({ algo: el.algo.value }, "algorithm to " + el.algo.value);
     el.pca.onchange = () => change({ pca: String(el.pca.checked) }, "PCA-projection " + (el.pca.checked ? "on" : "off"));
@@ -63,18 +71,23 @@ export class SettingsView {
   setCatalog(catalog) {
     this.catalog = catalog;
     const item = (p) => ({ value: p.name, label: p.name, title: p.description });
-    fillSelect(this.el.problem, [
+    const groups = [
       { group: "2-D teaching problems", items: catalog.problems.filter((p) => p.teaching).map(item) },
       { group: "CEC 2017 constrained", items: catalog.problems.filter((p) => !p.teaching).map(item) },
-    ]);
+    ];
+    if (this.opts.onCustom) groups.push({ group: "Your own", items: [{ value: CUSTOM, label: CUSTOM, title: "type a problem as formulas" }] });
+    fillSelect(this.el.problem, groups);
     fillSelect(this.el.algo, catalog.algorithms.map((a) => ({ value: a.name, label: a.title || a.name, title: a.help })));
   }
 
   /** show displays a configured run (run.config, run.params). */
   show(run) {
     const c = run.config, el = this.el;
-    const info = this.catalog.problems.find((p) => p.name === c.problem);
+    // Go says what the problem is (run.problem): a typed one is in no catalog
+    const info = run.problem || this.catalog.problems.find((p) => p.name === c.problem);
+    if (info.typed) this.showTyped(info);
     el.problem.value = c.problem;
+    this.shown = c.problem;
     fillSelect(el.dim, info.dims.map((d) => ({ value: String(d), label: String(d) })));
     el.dim.value = c.dim;
     el.problemHelp.textContent = info.description + " · " + info.numIneq + " g≤0, " + info.numEq + " h=0";
@@ -88,6 +101,17 @@ export class SettingsView {
     el.seed.value = c.seed;
     el.budget.value = c.fes;
     this.buildParams(run.params);
+  }
+
+  /** showTyped puts the typed problem info in the menu, before "custom…" (one at a time). */
+  showTyped(info) {
+    const sel = this.el.problem;
+    const custom = Array.from(sel.options).find((o) => o.value === CUSTOM);
+    for (const o of Array.from(sel.options)) if (o.dataset.typed) o.remove();
+    const o = option({ value: info.name, label: info.name, title: info.description });
+    o.dataset.typed = "1";
+    if (custom) custom.before(o);
+    else sel.append(o);
   }
 
   buildParams(params) {
