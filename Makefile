@@ -54,7 +54,7 @@ FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/c
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \
-		$(GO) test "$${t%%:*}" -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME); \
+		GO="$(GO)" bash scripts/fuzz-one.sh "$${t%%:*}" "$${t#*:}" $(FUZZTIME); \
 	done
 
 test-wasm:
