@@ -13,11 +13,14 @@ import (
 // state holds the values of the index variables during one evaluation,
 // and the buffers of the vectorised loops (vector.go).
 type state struct {
-	idx [MaxDepth]int
-	vb  []float64
+	idx  [MaxDepth]int
+	vb   []float64
+	lets []float64 // the values of a definition's let list (Problem.Evaluate)
 }
 
-func newState(nbuf int) *state { return &state{vb: make([]float64, nbuf*chunk)} }
+func newState(nbuf, nlets int) *state {
+	return &state{vb: make([]float64, nbuf*chunk), lets: make([]float64, nlets)}
+}
 
 // fn evaluates a compiled node. x has exactly the program's D coordinates.
 type fn func(x []float64, s *state) float64
@@ -34,6 +37,7 @@ type Program struct {
 	loops bool // whether evaluation needs index variables
 	ops   int  // operations per evaluation
 	nbuf  int  // buffers of the vectorised loops
+	lets  bool // whether it reads named values, which only Problem.Evaluate provides
 	pool  *sync.Pool
 }
 
@@ -45,11 +49,15 @@ type Program struct {
 // Cost: the parse is linear in len(src); the check runs every loop of the
 // formula once without evaluating it, so it costs at most about MaxOps
 // steps.
-func Compile(src string, d int) (*Program, error) {
+func Compile(src string, d int) (*Program, error) { return compileLets(src, d, nil) }
+
+// compileLets is Compile for a formula that may read the named values lets
+// (name → place in the let list; see Definition.Let).
+func compileLets(src string, d int, lets map[string]int) (*Program, error) {
 	if d < 1 || d > MaxDim {
 		return nil, &Error{Msg: fmt.Sprintf("dimension D = %d: want 1 … %d", d, MaxDim)}
 	}
-	n, err := parseExpr(src)
+	n, err := parseExprLets(src, lets)
 	if err != nil {
 		return nil, runeColumn(src, err)
 	}
@@ -62,8 +70,8 @@ func Compile(src string, d int) (*Program, error) {
 	}
 	b := &builder{d: d}
 	f, _ := b.build(n)
-	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf}
-	pr.pool = &sync.Pool{New: func() any { return newState(pr.nbuf) }}
+	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf, lets: b.lets}
+	pr.pool = &sync.Pool{New: func() any { return newState(pr.nbuf, 0) }}
 	return pr, nil
 }
 
@@ -89,7 +97,7 @@ func (p *Program) String() string { return p.src }
 // than D gives NaN, and NaN and ±Inf are values like any other. It does not
 // allocate. Cost: Ops() operations.
 func (p *Program) Eval(x []float64) float64 {
-	if len(x) != p.d {
+	if len(x) != p.d || p.lets {
 		return math.NaN()
 	}
 	if !p.loops {
@@ -155,6 +163,8 @@ func describeNode(n *node) string {
 		return "function " + n.fn
 	case kSum, kProd:
 		return "a sum or prod"
+	case kLet:
+		return "the named value " + n.name
 	}
 	return "this"
 }
@@ -342,7 +352,8 @@ func (c *checker) count(n *node) error {
 // builder turns a checked tree into closures.
 type builder struct {
 	d     int
-	loops bool
+	loops bool // whether evaluation needs a state (index variables, buffers or named values)
+	lets  bool // whether it reads named values
 	nbuf  int
 }
 
@@ -379,8 +390,10 @@ func freeSlots(n *node) uint64 {
 	return m
 }
 
+// readsX reports whether n reads x, directly or through a named value
+// (which depends on x), so that it cannot be evaluated at compile time.
 func readsX(n *node) bool {
-	if n.kind == kX {
+	if n.kind == kX || n.kind == kLet {
 		return true
 	}
 	for _, a := range n.args {
@@ -398,7 +411,7 @@ func (b *builder) build(n *node) (built, bool) {
 	if n.kind != kNum && !readsX(n) && freeSlots(n) == 0 {
 		loops, nbuf := b.loops, b.nbuf
 		r := b.build1(n)
-		v := r.f(nil, newState(b.nbuf))
+		v := r.f(nil, newState(b.nbuf, 0))
 		b.loops, b.nbuf = loops, nbuf
 		return constant(v), true
 	}
@@ -432,6 +445,10 @@ func (b *builder) build1(n *node) built {
 		return b.call(n)
 	case kSum, kProd:
 		return b.loop(n)
+	case kLet:
+		b.loops, b.lets = true, true
+		slot := n.slot
+		return built{f: func(_ []float64, s *state) float64 { return s.lets[slot] }}
 	}
 	return constant(math.NaN())
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"pcaplay/core/problem"
 )
@@ -46,6 +47,10 @@ type Definition struct {
 	Lower, Upper []float64
 	// LowerAll and UpperAll say the box was given as one number.
 	LowerAll, UpperAll bool
+	// Let names intermediate values, each "name = formula", in order: a
+	// formula may read x, D and the values named before it, and f, g and h
+	// may read them all (see Parse).
+	Let []string
 	// F is the objective, G the inequality constraints (each ≤ 0), H the
 	// equality constraints (each = 0).
 	F    string
@@ -63,7 +68,10 @@ type Definition struct {
 
 var defName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,18}$`)
 
-var defKeys = []string{"name", "dim", "lower", "upper", "f", "g", "h", "best", "description"}
+var defKeys = []string{"name", "dim", "lower", "upper", "let", "f", "g", "h", "best", "description"}
+
+// letName is the form of a name in the let list.
+var letName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,31}$`)
 
 // Parse decodes and checks a problem definition, a JSON object:
 //
@@ -72,8 +80,18 @@ var defKeys = []string{"name", "dim", "lower", "upper", "f", "g", "h", "best", "
 //	 "g": ["x1^2 + x2^2 - 2"], "h": [],
 //	 "best": {"f": 0, "x": [1, 1]}, "description": "…"}
 //
-// name, dim, lower, upper and f are required; g, h, best and description
-// are optional. lower and upper are a number for every variable or a list
+// name, dim, lower, upper and f are required; let, g, h, best and
+// description are optional. let is a list of named values, each
+// "name = formula", as a problem's definition often names its intermediate
+// quantities (CEC 2006's g16: y1 … y17, c1 … c17):
+//
+//	"let": ["y1 = x2 + x3 + 41.6", "c1 = 0.024*x4 - 4.62", "y2 = 12.5/c1 + 12"]
+//
+// A name is a letter, then at most 31 letters, digits or '_', and not a
+// variable, constant, function, sum, prod or a name given before; its
+// formula may read x, D and the values named before it, and f, g and h may
+// read every one. A named value is a number (not an index or a bound of
+// sum); Problem.Evaluate computes each once per evaluation, in order. lower and upper are a number for every variable or a list
 // of dim numbers, with lower < upper. Every formula is compiled at dim
 // here, so a definition that parses evaluates at its own dimension.
 // Decoding is strict: an unknown or repeated key, a value of the wrong
@@ -130,6 +148,9 @@ func Parse(data []byte) (*Definition, error) {
 		if !(lo[i] < hi[i]) {
 			return nil, fmt.Errorf("formula: the box of x%d is [%g, %g]: lower must be less than upper", i+1, lo[i], hi[i])
 		}
+	}
+	if d.Let, err = jsonStrings(raw["let"], "let"); err != nil {
+		return nil, err
 	}
 	if err := jsonString(raw["f"], "f", &d.F); err != nil {
 		return nil, err
@@ -329,8 +350,9 @@ func (d *Definition) box(dim int) (lo, hi []float64) {
 }
 
 // Canonical returns the canonical JSON of what defines the problem: name,
-// dim, lower, upper, f, g and h, in that order, numbers in Go's shortest
-// form, formulas as given. best and description are left out: they do not
+// dim, lower, upper, let (only when it is not empty, so that the hash of a
+// definition without named values is what it was before let existed), f, g
+// and h, in that order, numbers in Go's shortest form, formulas as given. best and description are left out: they do not
 // change a run. The hash of a definition is that of these bytes.
 func (d *Definition) Canonical() []byte {
 	var b bytes.Buffer
@@ -353,8 +375,12 @@ func (d *Definition) Canonical() []byte {
 		}
 		return "[" + strings.Join(s, ",") + "]"
 	}
-	fmt.Fprintf(&b, `{"name":%s,"dim":%d,"lower":%s,"upper":%s,"f":%s,"g":%s,"h":%s}`,
-		str(d.Name), d.Dim, bound(d.Lower, d.LowerAll), bound(d.Upper, d.UpperAll), str(d.F), list(d.G), list(d.H))
+	let := ""
+	if len(d.Let) > 0 {
+		let = `"let":` + list(d.Let) + ","
+	}
+	fmt.Fprintf(&b, `{"name":%s,"dim":%d,"lower":%s,"upper":%s,%s"f":%s,"g":%s,"h":%s}`,
+		str(d.Name), d.Dim, bound(d.Lower, d.LowerAll), bound(d.Upper, d.UpperAll), let, str(d.F), list(d.G), list(d.H))
 	return b.Bytes()
 }
 
@@ -377,17 +403,20 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 	}
 	p := &Problem{def: d, dim: dim, id: d.ID(), g: make([]*Program, len(d.G)), h: make([]*Program, len(d.H))}
 	p.lower, p.upper = d.box(dim)
-	var err error
-	if p.f, err = compileAt(d.F, dim, "f"); err != nil {
+	lets, err := p.compileLets(d.Let)
+	if err != nil {
+		return nil, err
+	}
+	if p.f, err = compileAt(d.F, dim, "f", lets); err != nil {
 		return nil, err
 	}
 	for i, s := range d.G {
-		if p.g[i], err = compileAt(s, dim, fmt.Sprintf("g[%d]", i+1)); err != nil {
+		if p.g[i], err = compileAt(s, dim, fmt.Sprintf("g[%d]", i+1), lets); err != nil {
 			return nil, err
 		}
 	}
 	for i, s := range d.H {
-		if p.h[i], err = compileAt(s, dim, fmt.Sprintf("h[%d]", i+1)); err != nil {
+		if p.h[i], err = compileAt(s, dim, fmt.Sprintf("h[%d]", i+1), lets); err != nil {
 			return nil, err
 		}
 	}
@@ -399,17 +428,65 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 		p.loops = p.loops || q.loops
 		nbuf = max(nbuf, q.nbuf)
 	}
-	p.pool.New = func() any { return newState(nbuf) }
+	p.loops = p.loops || len(p.let) > 0
+	nlets := len(p.let)
+	p.pool.New = func() any { return newState(nbuf, nlets) }
 	if d.HasBest && dim == d.Dim {
 		return optimumProblem{p}, nil
 	}
 	return p, nil
 }
 
-// compileAt compiles one formula of a definition; its error names it:
-// "formula: g[2]: column 7: …".
-func compileAt(src string, dim int, what string) (*Program, error) {
-	pr, err := Compile(src, dim)
+// compileLets compiles the let list in order, each entry reading the names
+// before it, and returns the names by place. Its errors name the entry and
+// count columns in the whole entry: "formula: let[2] at D = 5: column 9: …".
+func (p *Problem) compileLets(entries []string) (map[string]int, error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	lets := make(map[string]int, len(entries))
+	p.let = make([]*Program, len(entries))
+	for i, e := range entries {
+		what := fmt.Sprintf("let[%d]", i+1)
+		eq := strings.IndexByte(e, '=')
+		if eq < 0 {
+			return nil, fmt.Errorf("formula: %s = %s: want \"name = formula\"", what, quoteCut(e))
+		}
+		name := strings.TrimSpace(e[:eq])
+		switch {
+		case !letName.MatchString(name):
+			return nil, fmt.Errorf("formula: %s: the name %s: want a letter, then at most 31 letters, digits or '_'", what, quoteCut(name))
+		case reserved(name):
+			return nil, fmt.Errorf("formula: %s: the name %s is a variable, constant or function", what, name)
+		}
+		if j, ok := lets[name]; ok {
+			return nil, fmt.Errorf("formula: %s: the name %s is given twice (let[%d] and let[%d])", what, name, j+1, i+1)
+		}
+		pr, err := compileLets(e[eq+1:], p.dim, lets)
+		if err != nil {
+			if fe, ok := err.(*Error); ok && fe.Col > 0 {
+				fe.Col += utf8.RuneCountInString(e[:eq+1])
+			}
+			return nil, fmt.Errorf("formula: %s at D = %d: %s", what, p.dim, strings.TrimPrefix(err.Error(), "formula: "))
+		}
+		p.let[i] = pr
+		lets[name] = i
+	}
+	return lets, nil
+}
+
+// quoteCut quotes s for an error message, cut to 40 bytes.
+func quoteCut(s string) string {
+	if len(s) > 40 {
+		s = s[:37] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// compileAt compiles one formula of a definition, which may read the named
+// values lets; its error names it: "formula: g[2]: column 7: …".
+func compileAt(src string, dim int, what string, lets map[string]int) (*Program, error) {
+	pr, err := compileLets(src, dim, lets)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "formula: ")
 		return nil, fmt.Errorf("formula: %s at D = %d: %s", what, dim, msg)
@@ -424,6 +501,7 @@ type Problem struct {
 	dim          int
 	id           string
 	lower, upper []float64
+	let          []*Program // the named values, in order
 	f            *Program
 	g, h         []*Program
 	loops        bool
@@ -431,7 +509,7 @@ type Problem struct {
 }
 
 func (p *Problem) all() []*Program {
-	return append(append([]*Program{p.f}, p.g...), p.h...)
+	return append(append(append(slices.Clone(p.let), p.f), p.g...), p.h...)
 }
 
 // Name returns the display name name_hash (Definition.ID).
@@ -467,6 +545,9 @@ func (p *Problem) Evaluate(x, g, h []float64) float64 {
 	var s *state
 	if p.loops {
 		s = p.pool.Get().(*state)
+	}
+	for i, q := range p.let {
+		s.lets[i] = q.f(x, s)
 	}
 	for i, q := range p.g[:min(len(g), len(p.g))] {
 		g[i] = q.f(x, s)

@@ -191,6 +191,17 @@ func TestParseErrors(t *testing.T) {
 		{`{` + ok + `,"best":{"f":0,"x":[1]}}`, `"best.x" has 1 numbers, want dim = 2`},
 		{`{` + ok + `,"best":{"f":0,"x":[1,2],"y":1}}`, `unknown key "y" in "best"`},
 		{`{` + ok + `,"description":"a\nb"}`, `one line`},
+		{`{` + ok + `,"let":"a = 1"}`, `"let" = "a = 1": want a list of formulas`},
+		{`{` + ok + `,"let":["a + 1"]}`, `let[1] = "a + 1": want "name = formula"`},
+		{`{` + ok + `,"let":["2a = 1"]}`, `let[1]: the name "2a": want a letter`},
+		{`{` + ok + `,"let":["cos = 1"]}`, `let[1]: the name cos is a variable, constant or function`},
+		{`{` + ok + `,"let":["x2 = 1"]}`, `let[1]: the name x2 is a variable`},
+		{`{` + ok + `,"let":["a = 1","a = 2"]}`, `let[2]: the name a is given twice (let[1] and let[2])`},
+		{`{` + ok + `,"let":["a = b","b = 1"]}`, `let[1] at D = 2: column 5: unknown name b`},
+		{`{` + ok + `,"let":["a = x1 +* 2"]}`, `let[1] at D = 2: column 9: expected an operand, found '*'`},
+		{`{` + ok + `,"let":["a = x3"]}`, `let[1] at D = 2: column 5: the index of x is 3`},
+		{`{` + ok + `,"let":["a = 1"],"g":["x[a]"]}`, `g[1] at D = 2: column 3: the named value a in an index`},
+		{`{` + ok + `,"let":["i = 1"],"g":["sum(i, 1, D, x[i])"]}`, `g[1] at D = 2: column 5: i cannot name the index of sum: it is a named value of the let list`},
 		{`{"name":"p","dim":300,"lower":-1,"upper":1,"f":"sum(i, 1, D, sum(j, 1, D, x[j]*x[i]))","g":["sum(i, 1, D, sum(j, 1, D, x[i]*x[j]))"]}`, `f, g and h take at least 1082406 operations per evaluation at D = 300 together, more than the limit of 1000000`},
 	} {
 		_, err := Parse([]byte(c.in))
@@ -208,6 +219,75 @@ func TestParseErrors(t *testing.T) {
 	}
 	if _, err := d.Compile(3); err == nil || !strings.Contains(err.Error(), "dimension 2 only") {
 		t.Errorf("a list box at another dimension: %v", err)
+	}
+}
+
+// A definition's let list: each value is computed once per evaluation, in
+// order, from x and the values before it, and reading it gives the bits of
+// the formula written out; a let list is part of the hash, and an empty
+// one leaves the hash of a definition without one unchanged.
+func TestLet(t *testing.T) {
+	withLet := `{"name":"p","dim":3,"lower":-2,"upper":2,
+		"let":["s = sum(i, 1, D, x[i]^2)", "r = sqrt(s) - 1", "w = r*r + s/D"],
+		"f":"w + exp(r)","g":["r", "prod(k, 1, D, w - x[k])"],"h":["s - 1"]}`
+	inline := `{"name":"p","dim":3,"lower":-2,"upper":2,
+		"f":"((sqrt(sum(i, 1, D, x[i]^2)) - 1)*(sqrt(sum(i, 1, D, x[i]^2)) - 1) + sum(i, 1, D, x[i]^2)/D) + exp(sqrt(sum(i, 1, D, x[i]^2)) - 1)",
+		"g":["sqrt(sum(i, 1, D, x[i]^2)) - 1", "prod(k, 1, D, ((sqrt(sum(i, 1, D, x[i]^2)) - 1)*(sqrt(sum(i, 1, D, x[i]^2)) - 1) + sum(i, 1, D, x[i]^2)/D) - x[k])"],
+		"h":["sum(i, 1, D, x[i]^2) - 1"]}`
+	dl, err := Parse([]byte(withLet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	di, err := Parse([]byte(inline))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dim := range []int{3, 8} {
+		pl, err := dl.Compile(dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pi, err := di.Compile(dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(7, uint64(dim)))
+		gl, hl, gi, hi := make([]float64, 2), make([]float64, 1), make([]float64, 2), make([]float64, 1)
+		for range 100 {
+			x := make([]float64, dim)
+			for i := range x {
+				x[i] = 4*r.Float64() - 2
+			}
+			fl, fi := pl.Evaluate(x, gl, hl), pi.Evaluate(x, gi, hi)
+			same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+			if !same(fl, fi) || !same(gl[0], gi[0]) || !same(gl[1], gi[1]) || !same(hl[0], hi[0]) {
+				t.Fatalf("D = %d, x = %v: with let f %v g %v h %v, written out f %v g %v h %v", dim, x, fl, gl, hl, fi, gi, hi)
+			}
+		}
+		x := make([]float64, dim)
+		if n := testing.AllocsPerRun(100, func() { pl.Evaluate(x, gl, hl) }); n != 0 {
+			t.Errorf("Evaluate with a let list allocates %v times", n)
+		}
+	}
+	want := `{"name":"p","dim":3,"lower":-2,"upper":2,"let":["s = sum(i, 1, D, x[i]^2)","r = sqrt(s) - 1","w = r*r + s/D"],"f":"w + exp(r)","g":["r","prod(k, 1, D, w - x[k])"],"h":["s - 1"]}`
+	if got := string(dl.Canonical()); got != want {
+		t.Errorf("canonical %s\nwant      %s", got, want)
+	}
+	again, err := Parse(dl.Canonical())
+	if err != nil || again.ID() != dl.ID() {
+		t.Errorf("the canonical form parses to %v, %v; want ID %s", again, err, dl.ID())
+	}
+	empty, err := Parse([]byte(`{"name":"p","dim":2,"lower":-1,"upper":[1,2],"let":[],"f":"x1+x2"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, _ := Parse([]byte(`{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1+x2"}`))
+	if empty.ID() != none.ID() {
+		t.Errorf("an empty let list changes the ID: %s, %s", empty.ID(), none.ID())
+	}
+	other, _ := Parse([]byte(strings.Replace(withLet, "r*r", "r*r*r", 1)))
+	if other.ID() == dl.ID() {
+		t.Error("a change in the let list leaves the ID")
 	}
 }
 

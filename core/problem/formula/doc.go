@@ -28,6 +28,15 @@
 // function, and is visible in the body (as a number, and in the indices of
 // x and the bounds of inner sums). Whitespace is free.
 //
+// # Named values
+//
+// A Definition may name intermediate values in its let list (Parse), each
+// "name = expr" reading x, D and the names before it; f, g and h read them
+// as numbers. Problem.Evaluate computes each once per evaluation, in order,
+// into the evaluation's state, so a name gives exactly the bits of its
+// formula written out. A named value is never folded into a constant and
+// is not an integer expression (not an index of x, not a bound of a sum).
+//
 // # Indices
 //
 // x[k] is the k-th coordinate, 1-based; k and the bounds of sums are

@@ -14,6 +14,7 @@ var fuzzSeeds = []string{
 	"min(x1, 0/0, 3)", "log(-1) + 1/0", "sum(i, 1, 1e9, 1)", "((((1))))", "1e-3 * .5e+2",
 	"sin(cos(tan(asin(acos(atan(exp(log(sqrt(abs(floor(ceil(x1))))))))))))",
 	`{"name":"p","dim":2,"lower":-1,"upper":[1,2],"f":"x1","g":["x2"],"best":{"f":0,"x":[0,0]}}`,
+	`{"name":"p","dim":3,"lower":-1,"upper":1,"let":["a = x1^2","b = a + sum(i, 1, D, x[i]*a)"],"f":"b - a","g":["prod(k, 1, D, b)"]}`,
 }
 
 // FuzzParse: any input, as a formula at any D and as a definition, gives

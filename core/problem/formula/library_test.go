@@ -39,10 +39,13 @@ import (
 //   - g23 and g24: the report prints x* with a comma missing
 //     (x8 = 200, x9 = 0.0100000100000100008; x = (2.32952019747762,
 //     3.17849307411774)); both sources split them so, and so does the file.
-//   - g16 is missing: its f and 38 g are a chain of 17 intermediate
-//     quantities y1 … y17 and c1 … c17, and the language has no way to name
-//     one; written out, y9 alone takes 3242 bytes and f would be far beyond
-//     MaxSource (4096 bytes), so it cannot be typed without restructuring.
+//   - g16: its f and 38 g read a chain of 34 intermediate quantities
+//     y1 … y17 and c1 … c17, which the file names in its let list. The
+//     sources typed from the report differ in two places: y13 = c12 − 1.75·y2
+//     (PaGMO 2, genoxide and DIRECTLib) or c12 + 1.75·y2 (DEFT-FUNNEL), and
+//     the coefficient of y2/c12 in f, 37.48 or 37.84 (one Python port); only
+//     −1.75 and 37.48 give the published f* = −1.90515525853479 at x*
+//     (+1.75: −1.9156; 37.84: −1.9030), so the file follows them.
 //
 // Equalities are written as published, h = 0, and met within δ = 1e-4
 // (problem.EqualityTolerance); many best known points sit on the edge
@@ -96,6 +99,8 @@ var cec2006Cases = []cec2006Case{
 	{name: "g13", n: 5, q: 3, rel: relDefault},
 	{name: "g14", n: 10, q: 3, rel: relDefault},
 	{name: "g15", n: 3, q: 2, rel: relDefault},
+	// f and the 38 g read the file's let list, y1 … y17 and c1 … c17
+	{name: "g16", n: 5, p: 38, rel: relDefault},
 	{name: "g17", n: 6, q: 4, rel: 1e-6},
 	{name: "g18", n: 9, p: 13, rel: relDefault},
 	{name: "g19", n: 15, p: 5, rel: relDefault},
@@ -360,6 +365,56 @@ var cec2006Ref = map[string]func(x []float64) (f float64, g, h []float64){
 			x[0]*x[0] + x[1]*x[1] + x[2]*x[2] - 25,
 			8*x[0] + 14*x[1] + 7*x[2] - 56,
 		}
+	},
+	"g16": func(x []float64) (float64, []float64, []float64) {
+		// the report's intermediate quantities, in its order
+		y1 := x[1] + x[2] + 41.6
+		c1 := 0.024*x[3] - 4.62
+		y2 := 12.5/c1 + 12
+		c2 := 0.0003535*x[0]*x[0] + 0.5311*x[0] + 0.08705*y2*x[0]
+		c3 := 0.052*x[0] + 78 + 0.002377*y2*x[0]
+		y3 := c2 / c3
+		y4 := 19 * y3
+		c4 := 0.04782*(x[0]-y3) + 0.1956*(x[0]-y3)*(x[0]-y3)/x[1] + 0.6376*y4 + 1.594*y3
+		c5 := 100 * x[1]
+		c6 := x[0] - y3 - y4
+		c7 := 0.950 - c4/c5
+		y5 := c6 * c7
+		y6 := x[0] - y5 - y4 - y3
+		c8 := (y5 + y4) * 0.995
+		y7 := c8 / y1
+		y8 := c8 / 3798
+		c9 := y7 - 0.0663*y7/y8 - 0.3153
+		y9 := 96.82/c9 + 0.321*y1
+		y10 := 1.29*y5 + 1.258*y4 + 2.29*y3 + 1.71*y6
+		y11 := 1.71*x[0] - 0.452*y4 + 0.580*y3
+		c10 := 12.3 / 752.3
+		c11 := (1.75 * y2) * (0.995 * x[0])
+		c12 := 0.995*y10 + 1998
+		y12 := c10*x[0] + c11/c12
+		y13 := c12 - 1.75*y2
+		y14 := 3623 + 64.4*x[1] + 58.4*x[2] + 146312/(y9+x[4])
+		c13 := 0.995*y10 + 60.8*x[1] + 48*x[3] - 0.1121*y14 - 5095
+		y15 := y13 / c13
+		y16 := 148000 - 331000*y15 + 40*y13 - 61*y15*y13
+		c14 := 2324*y10 - 28740000*y2
+		y17 := 14130000 - 1328*y10 - 531*y11 + c14/c12
+		c15 := y13/y15 - y13/0.52
+		c16 := 1.104 - 0.72*y15
+		c17 := y9 + x[4]
+		f := 0.000117*y14 + 0.1365 + 0.00002358*y13 + 0.000001502*y16 + 0.0321*y12 + 0.004324*y5 +
+			0.0001*c15/c16 + 37.48*y2/c12 - 0.0000005843*y17
+		g := []float64{0.28/0.72*y5 - y4, x[2] - 1.5*x[1], 3496*y2/c12 - 21, 110.6 + y1 - 62212/c17}
+		// then each y between its published bounds, lower first
+		ys := []float64{y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11, y12, y13, y14, y15, y16, y17}
+		bounds := [][2]float64{{213.1, 405.23}, {17.505, 1053.6667}, {11.275, 35.03}, {214.228, 665.585},
+			{7.458, 584.463}, {0.961, 265.916}, {1.612, 7.046}, {0.146, 0.222}, {107.99, 273.366},
+			{922.693, 1286.105}, {926.832, 1444.046}, {18.766, 537.141}, {1072.163, 3247.039},
+			{8961.448, 26844.086}, {0.063, 0.386}, {71084.33, 140000}, {2802713, 12146108}}
+		for i, y := range ys {
+			g = append(g, bounds[i][0]-y, y-bounds[i][1])
+		}
+		return f, g, nil
 	},
 	"g17": func(x []float64) (float64, []float64, []float64) {
 		f1 := 31 * x[0]

@@ -63,6 +63,7 @@ const (
 	kCall             // fn(args…)
 	kSum              // sum(slot, lo, hi, body)
 	kProd             // prod(slot, lo, hi, body)
+	kLet              // a named value of a definition's let list: slot, name
 )
 
 // node is a node of the syntax tree.
@@ -70,9 +71,9 @@ type node struct {
 	kind kind
 	col  int     // 1-based column of the node's first byte
 	val  float64 // kNum
-	slot int     // kIdx, kSum, kProd: the index variable's slot (its depth of loops)
+	slot int     // kIdx, kSum, kProd: the index variable's slot (its depth of loops); kLet: the value's place in the let list
 	fn   string  // kCall
-	name string  // kIdx, kSum, kProd: the index's name
+	name string  // kIdx, kSum, kProd: the index's name; kLet: the value's name
 	args []*node // operands; kSum/kProd: lo, hi, body
 }
 
@@ -150,7 +151,8 @@ type parser struct {
 	pos    int // byte offset of the next token
 	tok    token
 	depth  int
-	scopes []string // index names of the enclosing sums, outermost first
+	scopes []string       // index names of the enclosing sums, outermost first
+	lets   map[string]int // the named values the formula may read (Definition.Let), by place
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
@@ -239,11 +241,15 @@ func (p *parser) enter() error {
 func (p *parser) leave() { p.depth-- }
 
 // parseExpr parses a whole formula.
-func parseExpr(src string) (*node, error) {
+func parseExpr(src string) (*node, error) { return parseExprLets(src, nil) }
+
+// parseExprLets parses a whole formula that may read the named values lets
+// (name → place in the let list).
+func parseExprLets(src string, lets map[string]int) (*node, error) {
 	if len(src) > MaxSource {
 		return nil, &Error{Msg: fmt.Sprintf("%d bytes, longer than the limit of %d bytes", len(src), MaxSource)}
 	}
-	p := &parser{src: src}
+	p := &parser{src: src, lets: lets}
 	if err := p.next(); err != nil {
 		return nil, err
 	}
@@ -422,8 +428,14 @@ func (p *parser) name(t token) (*node, error) {
 			return &node{kind: kIdx, col: t.col, slot: i, name: t.text}, nil
 		}
 	}
+	if i, ok := p.lets[t.text]; ok {
+		return &node{kind: kLet, col: t.col, slot: i, name: t.text}, nil
+	}
 	if p.is("(") {
 		return nil, errAt(t.col, "unknown function %s (functions: sin cos tan asin acos atan exp log sqrt abs min max floor ceil sum prod)", t.text)
+	}
+	if p.lets != nil {
+		return nil, errAt(t.col, "unknown name %s (variables are x1 … xD or x[index], constants pi, e and D, the index of an enclosing sum or prod, or a value named earlier in \"let\")", t.text)
 	}
 	return nil, errAt(t.col, "unknown name %s (variables are x1 … xD or x[index], constants pi, e and D, or the index of an enclosing sum or prod)", t.text)
 }
@@ -484,6 +496,9 @@ func (p *parser) loop(t token) (*node, error) {
 		if s == name {
 			return nil, errAt(ncol, "index %s is already the index of an enclosing sum or prod", name)
 		}
+	}
+	if _, ok := p.lets[name]; ok {
+		return nil, errAt(ncol, "%s cannot name the index of %s: it is a named value of the let list", name, t.text)
 	}
 	if err := p.next(); err != nil {
 		return nil, err
