@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"pcaplay/core/internal/fmath"
@@ -38,7 +39,33 @@ type Program struct {
 	ops   int  // operations per evaluation
 	nbuf  int  // buffers of the vectorised loops
 	lets  bool // whether it reads named values, which only Problem.Evaluate provides
-	pool  *sync.Pool
+	pool  *states
+}
+
+// states hands out evaluation states: one kept in an atomic slot, which
+// serves the common case of one goroutine evaluating at a time with a swap
+// (a sync.Pool's Get and Put cost more than a small formula), and more
+// from a sync.Pool when evaluations overlap.
+type states struct {
+	one  atomic.Pointer[state]
+	pool sync.Pool
+}
+
+func newStates(nbuf, nlets int) *states {
+	return &states{pool: sync.Pool{New: func() any { return newState(nbuf, nlets) }}}
+}
+
+func (p *states) get() *state {
+	if s := p.one.Swap(nil); s != nil {
+		return s
+	}
+	return p.pool.Get().(*state)
+}
+
+func (p *states) put(s *state) {
+	if !p.one.CompareAndSwap(nil, s) {
+		p.pool.Put(s)
+	}
 }
 
 // Compile parses src and compiles it for dimension d (1 ≤ d ≤ MaxDim).
@@ -71,7 +98,7 @@ func compileLets(src string, d int, lets map[string]int) (*Program, error) {
 	b := &builder{d: d}
 	f, _ := b.build(n)
 	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf, lets: b.lets}
-	pr.pool = &sync.Pool{New: func() any { return newState(pr.nbuf, 0) }}
+	pr.pool = newStates(pr.nbuf, 0)
 	return pr, nil
 }
 
@@ -103,9 +130,9 @@ func (p *Program) Eval(x []float64) float64 {
 	if !p.loops {
 		return p.f(x, nil)
 	}
-	s := p.pool.Get().(*state)
+	s := p.pool.get()
 	v := p.f(x, s)
-	p.pool.Put(s)
+	p.pool.put(s)
 	return v
 }
 

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"pcaplay/core/problem"
@@ -430,7 +429,7 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 	}
 	p.loops = p.loops || len(p.let) > 0
 	nlets := len(p.let)
-	p.pool.New = func() any { return newState(nbuf, nlets) }
+	p.pool = newStates(nbuf, nlets)
 	if d.HasBest && dim == d.Dim {
 		return optimumProblem{p}, nil
 	}
@@ -505,7 +504,7 @@ type Problem struct {
 	f            *Program
 	g, h         []*Program
 	loops        bool
-	pool         sync.Pool
+	pool         *states
 }
 
 func (p *Problem) all() []*Program {
@@ -544,7 +543,7 @@ func (p *Problem) Evaluate(x, g, h []float64) float64 {
 	}
 	var s *state
 	if p.loops {
-		s = p.pool.Get().(*state)
+		s = p.pool.get()
 	}
 	for i, q := range p.let {
 		s.lets[i] = q.f(x, s)
@@ -557,7 +556,7 @@ func (p *Problem) Evaluate(x, g, h []float64) float64 {
 	}
 	f := p.f.f(x, s)
 	if s != nil {
-		p.pool.Put(s)
+		p.pool.put(s)
 	}
 	return f
 }
