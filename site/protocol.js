@@ -310,6 +310,7 @@ export const PROTOCOL = freeze({
   ],
   "compare": {
     "maxRuns": 4,
+    "maxSeeds": 30,
     "letters": [
       "a",
       "b",
@@ -321,7 +322,8 @@ export const PROTOCOL = freeze({
       "dim",
       "seed",
       "fes",
-      "typed"
+      "typed",
+      "seeds"
     ]
   },
   "keys": {
@@ -349,7 +351,8 @@ export const PROTOCOL = freeze({
       "scoreboard",
       "colors",
       "landscape",
-      "pc"
+      "pc",
+      "seeds"
     ],
     "CompareOptions": [
       "chart",
@@ -357,7 +360,8 @@ export const PROTOCOL = freeze({
       "zoom",
       "view",
       "names",
-      "pc"
+      "pc",
+      "seeds"
     ],
     "CompareRequest": [
       "runs",
@@ -367,7 +371,8 @@ export const PROTOCOL = freeze({
       "values",
       "overrides",
       "names",
-      "notices"
+      "notices",
+      "seeds"
     ],
     "CompareSetupRequest": [
       "state",
@@ -790,6 +795,32 @@ export const PROTOCOL = freeze({
       "csv",
       "latex"
     ],
+    "SeedsFrame": [
+      "n",
+      "first",
+      "last",
+      "at",
+      "done",
+      "fes",
+      "medianF",
+      "medianV",
+      "targets",
+      "firstCount",
+      "reached",
+      "caption",
+      "test",
+      "tests"
+    ],
+    "SeedsPair": [
+      "a",
+      "b",
+      "p",
+      "pHolm",
+      "u",
+      "exact",
+      "mark",
+      "text"
+    ],
     "StateRequest": [
       "state"
     ],
@@ -984,6 +1015,7 @@ export const GRID = PROTOCOL.grid;
  * @property {string[]} colors
  * @property {Contour} [landscape]
  * @property {Array<(PCView|null)>} [pc]
+ * @property {SeedsFrame} [seeds]
  */
 
 /**
@@ -994,6 +1026,7 @@ export const GRID = PROTOCOL.grid;
  * @property {boolean} view
  * @property {string[]} names
  * @property {number} pc
+ * @property {number} seeds
  */
 
 /**
@@ -1008,6 +1041,7 @@ export const GRID = PROTOCOL.grid;
  * @property {Array<Object<string, string>>} overrides
  * @property {string[]} names
  * @property {Notice[]} notices
+ * @property {number} seeds
  */
 
 /**
@@ -1533,6 +1567,36 @@ export const GRID = PROTOCOL.grid;
  * @property {number} maxFES
  * @property {string} csv
  * @property {string} latex
+ */
+
+/**
+ * @typedef {Object} SeedsFrame
+ * @property {number} n
+ * @property {string} first
+ * @property {string} last
+ * @property {number} at
+ * @property {boolean} done
+ * @property {number[]} fes
+ * @property {Float64Array[]} medianF
+ * @property {Float64Array[]} medianV
+ * @property {string[]} targets
+ * @property {number[][]} firstCount
+ * @property {number[][]} reached
+ * @property {string} caption
+ * @property {string} test
+ * @property {SeedsPair[]} tests
+ */
+
+/**
+ * @typedef {Object} SeedsPair
+ * @property {string} a
+ * @property {string} b
+ * @property {number} p
+ * @property {number} pHolm
+ * @property {number} u
+ * @property {boolean} exact
+ * @property {string} mark
+ * @property {string} text
  */
 
 /**

@@ -584,6 +584,15 @@ func (rc *Recorder) Observe(snap *solver.Snapshot) {
 	rc.seen = true
 }
 
+// Curve returns the run's curve so far: the points of CurveGrid(maxFES)
+// its generations have reached, sampled as Record's curve is (the same
+// values, a prefix of them until the run ends). The slices are copies.
+func (rc *Recorder) Curve() Curve {
+	c := rc.rec.Curve
+	n := len(c.F)
+	return Curve{FES: slices.Clone(c.FES[:n]), F: slices.Clone(c.F), V: slices.Clone(c.V)}
+}
+
 // Record returns the record of the finished run: an error when the run has
 // not used its budget, or when its final best is not finite.
 func (rc *Recorder) Record() (Record, error) {

@@ -19,8 +19,8 @@ import (
 // page's compare-app.js). Run A is configured by the address's keys as in
 // the single-run page; run B, C, D by A's values with their overrides,
 // written with the run's letter as prefix: b.pca=false, b.algo=cmode,
-// c.pcaprob=0.5. The runs share SharedKeys (problem, D, seed, budget and a
-// typed problem's definition):
+// c.pcaprob=0.5. The runs share SharedKeys (problem, D, seed, budget, a
+// typed problem's definition and the number of seeds, seeds.go):
 // a comparison differs in the algorithm and its parameters, starts from the
 // same initial population where the algorithms draw it alike, and every run
 // gets the same evaluations.
@@ -43,7 +43,7 @@ const MaxCompareRuns = 4
 var RunLetters = []string{"a", "b", "c", "d"}
 
 // SharedKeys are the run keys every run of a comparison takes from run A.
-var SharedKeys = []string{"problem", "dim", "seed", "fes", TypedKey}
+var SharedKeys = []string{"problem", "dim", "seed", "fes", TypedKey, SeedsKey}
 
 // CompareSetup is a sanitized comparison.
 type CompareSetup struct {
@@ -56,6 +56,9 @@ type CompareSetup struct {
 	Names []string `js:"names"`
 	// Notices name the replaced values, with their prefix.
 	Notices []Notice `js:"notices"`
+	// Seeds is the number of seeds each configuration runs on (seeds=N,
+	// seeds.go; 1: the shown runs only).
+	Seeds int `js:"seeds"`
 }
 
 // SanitizeCompare splits URL values into n runs (2 ≤ n ≤ MaxCompareRuns)
@@ -76,9 +79,10 @@ func SanitizeCompare(raw map[string]string, n int) (*CompareSetup, error) {
 		// vs off
 		over[1] = map[string]string{"pca": "false"}
 	}
-	notes = append(notesA, notes...)
+	seeds, seedNotes := sanitizeSeeds(base, cfgA.Seed)
+	notes = append(append(notesA, seedNotes...), notes...)
 	a := cfgA.Values()
-	setup := &CompareSetup{Values: []map[string]string{a}, Overrides: []map[string]string{{}}, Names: []string{"A: " + cfgA.Algo}}
+	setup := &CompareSetup{Values: []map[string]string{a}, Overrides: []map[string]string{{}}, Names: []string{"A: " + cfgA.Algo}, Seeds: seeds}
 	for i := 1; i < n; i++ {
 		cfg, ns, _, err := Sanitize(mergeOverrides(cfgA, over[i]))
 		if err != nil {
@@ -131,7 +135,7 @@ func splitCompareKeys(raw map[string]string, n int) (base map[string]string, ove
 		case i >= n:
 			notes = append(notes, NewNotice(k, v, "the page compares "+strconv.Itoa(n)+" runs: there is no run "+strings.ToUpper(RunLetters[i])+"; ignored"))
 		case contains(SharedKeys, key):
-			notes = append(notes, NewNotice(k, v, "the compared runs share problem, D, seed and budget with run A; ignored"))
+			notes = append(notes, NewNotice(k, v, "the compared runs share problem, D, seed, budget and seeds with run A; ignored"))
 		default:
 			over[i][key] = v
 		}
@@ -332,40 +336,68 @@ func (sb Scoreboard) Board(names []string) export.Board {
 
 // Score returns the scoreboard of the sessions (one problem).
 func Score(ss []*Session) Scoreboard {
-	sb := Scoreboard{Targets: []string{"feasible"}, FBest: math.NaN()}
-	for _, e := range ScoreTargets {
-		sb.Targets = append(sb.Targets, "f − f_best ≤ "+export.FormatEps(e))
+	sb := Scoreboard{Targets: scoreTargets(), FBest: math.NaN()}
+	if len(ss) == 0 {
+		return sb
 	}
-	if len(ss) > 0 {
-		if o, ok := ss[0].Problem.(problem.Optimum); ok {
-			_, sb.FBest = o.Optimum()
-			sb.Known = true
-		}
+	recs := make([]*BestRecord, len(ss))
+	for i, s := range ss {
+		recs[i] = &s.Record
 	}
-	for _, s := range ss {
-		if b := s.Record.Best(); !math.IsNaN(b) && (math.IsNaN(sb.FBest) || b < sb.FBest) {
-			sb.FBest = b
-		}
-	}
-	for _, s := range ss {
-		row := make([]int, len(sb.Targets))
+	sb.FBest, sb.Known = referenceF(ss[0].Problem, recs)
+	for i, s := range ss {
+		feas := -1
 		if fes, ok := s.History.FirstFES(func(p chart.Point) bool { return p.BestV == 0 }); ok {
-			row[0] = fes
-		} else {
-			row[0] = -1
+			feas = fes
 		}
-		for j, e := range ScoreTargets {
-			row[j+1] = -1
-			if math.IsNaN(sb.FBest) {
-				continue
-			}
-			if fes, ok := s.Record.FirstWithin(sb.FBest, e); ok {
-				row[j+1] = fes
-			}
-		}
-		sb.FES = append(sb.FES, row)
+		sb.FES = append(sb.FES, scoreRow(feas, recs[i], sb.FBest))
 	}
 	return sb
+}
+
+// scoreTargets are the scoreboard's columns: "feasible", "f − f_best ≤
+// 1e-2", …
+func scoreTargets() []string {
+	t := []string{"feasible"}
+	for _, e := range ScoreTargets {
+		t = append(t, "f − f_best ≤ "+export.FormatEps(e))
+	}
+	return t
+}
+
+// referenceF returns the scoreboard's f_best for runs of problem p whose
+// feasible best f are recorded in recs: the smallest of p's optimum f*
+// (known: p knows it) and the runs' best f; NaN when neither exists.
+func referenceF(p problem.Problem, recs []*BestRecord) (fbest float64, known bool) {
+	fbest = math.NaN()
+	if o, ok := p.(problem.Optimum); ok {
+		_, fbest = o.Optimum()
+		known = true
+	}
+	for _, r := range recs {
+		if b := r.Best(); !math.IsNaN(b) && (math.IsNaN(fbest) || b < fbest) {
+			fbest = b
+		}
+	}
+	return fbest, known
+}
+
+// scoreRow returns a run's row of the scoreboard: feas (the FES at which
+// its best point was first feasible, −1 not yet), then the FES at which
+// its feasible best f first came within each ScoreTargets of fbest (from
+// rec), −1 for a target not reached.
+func scoreRow(feas int, rec *BestRecord, fbest float64) []int {
+	row := []int{feas}
+	for _, e := range ScoreTargets {
+		fes, ok := -1, false
+		if !math.IsNaN(fbest) {
+			if fes, ok = rec.FirstWithin(fbest, e); !ok {
+				fes = -1
+			}
+		}
+		row = append(row, fes)
+	}
+	return row
 }
 
 // CompareOptions say what a compare frame carries.
@@ -385,6 +417,11 @@ type CompareOptions struct {
 	// (comparePC); PC > 1 also samples that plane on a PC×PC grid, PC = 1
 	// gives the points only.
 	PC int `js:"pc"`
+	// Seeds (2 to MaxSeeds; 0 or 1: none) also runs every configuration
+	// on the seeds after the runs' own, in lockstep with them
+	// (CompareSetup.Seeds, seeds.go): the frame then has Seeds, and its
+	// Chart is the median convergence over the seeds.
+	Seeds int `js:"seeds"`
 }
 
 // CompareFrame is what the page draws across the runs of a comparison.
@@ -401,6 +438,8 @@ type CompareFrame struct {
 	// PC (D > 2, CompareOptions.PC > 0) are the runs' principal-component
 	// views on one plane, with one contour (the same for every run).
 	PC []*PCView `js:"pc,omitempty"`
+	// Seeds is the comparison over CompareOptions.Seeds seeds (nil without).
+	Seeds *SeedsFrame `js:"seeds,omitempty"`
 }
 
 // Compare returns the compare frame of the runs ids (one problem; the
@@ -443,7 +482,13 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 	}
 	sb.CSV = string(export.ScoreboardCSV(sb.Board(names)))
 	sb.LaTeX = string(export.ScoreboardLaTeX(sb.Board(names), ss[0].Config.Problem, ss[0].Config.Dim))
-	if o.Chart {
+	if o.Seeds < 0 || o.Seeds > MaxSeeds {
+		return nil, wire.Errorf(wire.CodeBadArgument, "compare: seeds = %d: must be in [0, %d]", o.Seeds, MaxSeeds)
+	}
+	if err := r.compareSeeds(cf, ss, names, o); err != nil {
+		return nil, err
+	}
+	if o.Chart && cf.Seeds == nil {
 		pts := ChartPoints
 		if o.Playing {
 			pts = ChartPointsPlaying
@@ -469,41 +514,84 @@ func (r *Runs) Compare(ids []int, o CompareOptions) (*CompareFrame, error) {
 		cf.PC = pv
 	}
 	if ss[0].Problem.Dim() == 2 {
-		z := &r.zoom
-		if z.Grid == 0 {
-			z.Grid = LandscapeGrid
-		}
-		changed := false
-		if o.Zoom != z.On || o.View {
-			// a zoom switch or new runs: fit the window afresh
-			z.On, z.Set, changed = o.Zoom, false, true
-		}
-		if z.On {
-			var pts [][]float64
-			for _, s := range ss {
-				if s.HasLast {
-					pts = append(pts, s.Last.X, s.Last.Best.X)
-				}
-			}
-			lo, hi := ss[0].Problem.Bounds()
-			if z.fit(lo, hi, pts...) {
-				changed = true
-			}
-		}
-		if changed || o.View {
-			lo, hi := ss[0].Problem.Bounds()
-			x0, x1, y0, y1 := lo[0], hi[0], lo[1], hi[1]
-			if z.On && z.Set {
-				x0, x1, y0, y1 = z.X0, z.X1, z.Y0, z.Y1
-			}
-			c, err := ss[0].Landscape(z.Grid, z.Grid, x0, x1, y0, y1)
-			if err != nil {
-				return nil, err
-			}
-			cf.Landscape = c
+		if err := r.compareLandscape(cf, ss, o); err != nil {
+			return nil, err
 		}
 	}
 	return cf, nil
+}
+
+// compareLandscape sets cf.Landscape (D = 2): the contour of the shared
+// window when it changed (fitted to every run's points with zoom on) or
+// o.View asks for it.
+func (r *Runs) compareLandscape(cf *CompareFrame, ss []*Session, o CompareOptions) error {
+	z := &r.zoom
+	if z.Grid == 0 {
+		z.Grid = LandscapeGrid
+	}
+	changed := false
+	if o.Zoom != z.On || o.View {
+		// a zoom switch or new runs: fit the window afresh
+		z.On, z.Set, changed = o.Zoom, false, true
+	}
+	if z.On {
+		var pts [][]float64
+		for _, s := range ss {
+			if s.HasLast {
+				pts = append(pts, s.Last.X, s.Last.Best.X)
+			}
+		}
+		lo, hi := ss[0].Problem.Bounds()
+		if z.fit(lo, hi, pts...) {
+			changed = true
+		}
+	}
+	if changed || o.View {
+		lo, hi := ss[0].Problem.Bounds()
+		x0, x1, y0, y1 := lo[0], hi[0], lo[1], hi[1]
+		if z.On && z.Set {
+			x0, x1, y0, y1 = z.X0, z.X1, z.Y0, z.Y1
+		}
+		c, err := ss[0].Landscape(z.Grid, z.Grid, x0, x1, y0, y1)
+		if err != nil {
+			return err
+		}
+		cf.Landscape = c
+	}
+	return nil
+}
+
+// compareSeeds sets cf.Seeds (and cf.Chart, when o.Chart) for o.Seeds > 1:
+// the seed runs, made anew for new sessions, advanced to run A's FES (to
+// their end once A is done). Without seeds it forgets them.
+func (r *Runs) compareSeeds(cf *CompareFrame, ss []*Session, names []string, o CompareOptions) error {
+	if o.Seeds <= 1 {
+		r.seeds = nil
+		return nil
+	}
+	if !r.seeds.fits(ss, o.Seeds) {
+		set, err := newSeedSet(ss, o.Seeds)
+		if err != nil {
+			return err
+		}
+		r.seeds = set
+	}
+	target := ss[0].Status().FES
+	if ss[0].Solver.Done() {
+		target = math.MaxInt
+	}
+	if err := r.seeds.advance(target); err != nil {
+		return err
+	}
+	sf, opt, err := r.seeds.frame(names, ss[0].Config.Seed)
+	if err != nil {
+		return err
+	}
+	cf.Seeds = sf
+	if o.Chart {
+		cf.Chart = opt
+	}
+	return nil
 }
 
 // comparePC returns the runs' populations on one plane, so that their

@@ -15,7 +15,8 @@ type Runs struct {
 	// the official data loaded by the page (data.go), and why a load failed
 	data    map[dataKey]loadedData
 	dataErr map[dataKey]string
-	zoom    Zoom // compare mode's shared landscape window (Compare)
+	zoom    Zoom     // compare mode's shared landscape window (Compare)
+	seeds   *seedSet // compare mode's runs on every seed (Compare with seeds)
 }
 
 // NewRuns returns an empty set of runs.

@@ -60,7 +60,8 @@ func TestWireKeys(t *testing.T) {
 		"PCView":       {"generation", "mean", "v1", "v2", "values", "coords", "f", "v", "best", "variance", "varianceCSV", "contour"},
 		"Operator":     {"generation", "n", "count", "k", "m", "selected", "inputs", "mean", "values", "vectors", "coords", "points", "trial", "children", "pf", "pv", "accepted"},
 		"Configured":   {"config", "notices", "params", "lower", "upper", "numIneq", "numEq", "frame", "landscape", "data", "problem"},
-		"CompareFrame": {"chart", "scoreboard", "colors", "landscape", "pc"},
+		"CompareFrame": {"chart", "scoreboard", "colors", "landscape", "pc", "seeds"},
+		"SeedsFrame":   {"n", "first", "last", "at", "done", "fes", "medianF", "medianV", "targets", "firstCount", "reached", "caption", "test", "tests"},
 		"Memory":       {"wasmBytes", "heapAlloc", "heapSys", "heapObjects", "runs"},
 	} {
 		if !slices.Equal(k[name], want) {

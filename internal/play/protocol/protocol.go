@@ -97,11 +97,12 @@ type ProtocolSpec struct {
 	Phases []play.Phase `json:"phases"`
 	// Compare names compare mode's constants: the most runs and their
 	// letters (the address's prefixes: b.pca=false; run A's "a" is never
-	// written), the keys they share.
+	// written), the keys they share, the most seeds (seeds=N).
 	Compare struct {
-		MaxRuns int      `json:"maxRuns"`
-		Letters []string `json:"letters"`
-		Shared  []string `json:"shared"`
+		MaxRuns  int      `json:"maxRuns"`
+		MaxSeeds int      `json:"maxSeeds"`
+		Letters  []string `json:"letters"`
+		Shared   []string `json:"shared"`
 	} `json:"compare"`
 	// Keys lists the keys of every object type of the commands' requests
 	// and replies, by TypeName: their js tags (json tags inside a
@@ -207,6 +208,7 @@ func Protocol() ProtocolSpec {
 	p.Mask.Infeasible, p.Mask.Outside = play.MaskInfeasible, play.MaskOutside
 	p.Phases = play.OperatorPhases
 	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = play.MaxCompareRuns, play.RunLetters, play.SharedKeys
+	p.Compare.MaxSeeds = play.MaxSeeds
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
 	p.Embed.Commands = []string{"play", "pause", "step", "reset", "set", "status"}
 	p.Lesson.Name = lesson.Name
