@@ -214,6 +214,34 @@ export const PROTOCOL = freeze({
         "what"
       ],
       "reply": "Export"
+    },
+    {
+      "name": "gifStart",
+      "doc": "starts an animated GIF recording of the page's frames (export.GIF) and returns its id",
+      "request": [
+        "width",
+        "height",
+        "delay"
+      ],
+      "reply": "number"
+    },
+    {
+      "name": "gifFrame",
+      "doc": "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames",
+      "request": [
+        "gif",
+        "rgba"
+      ],
+      "reply": "number"
+    },
+    {
+      "name": "gifEnd",
+      "doc": "ends a GIF recording: the GIF file, or nothing when cancelled",
+      "request": [
+        "gif",
+        "cancel"
+      ],
+      "reply": "GIFFile"
     }
   ],
   "grid": {
@@ -561,6 +589,23 @@ export const PROTOCOL = freeze({
       "playing",
       "pc",
       "op"
+    ],
+    "GIFEndRequest": [
+      "gif",
+      "cancel"
+    ],
+    "GIFFile": [
+      "bytes",
+      "frames"
+    ],
+    "GIFFrameRequest": [
+      "gif",
+      "rgba"
+    ],
+    "GIFStartRequest": [
+      "width",
+      "height",
+      "delay"
     ],
     "LandscapeRequest": [
       "run",
@@ -1289,6 +1334,31 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} GIFEndRequest
+ * @property {number} gif
+ * @property {boolean} [cancel]
+ */
+
+/**
+ * @typedef {Object} GIFFile
+ * @property {Uint8Array} bytes
+ * @property {number} frames
+ */
+
+/**
+ * @typedef {Object} GIFFrameRequest
+ * @property {number} gif
+ * @property {Uint8Array} rgba
+ */
+
+/**
+ * @typedef {Object} GIFStartRequest
+ * @property {number} width
+ * @property {number} height
+ * @property {number} delay
+ */
+
+/**
  * @typedef {Object} LandscapeRequest
  * @property {number} run
  * @property {number} [nx]
@@ -1895,4 +1965,25 @@ export class Commands {
    * @returns {Promise<Export>}
    */
   async export(request) { return this.call("export", request); }
+
+  /**
+   * gifStart: starts an animated GIF recording of the page's frames (export.GIF) and returns its id.
+   * @param {GIFStartRequest} request
+   * @returns {Promise<number>}
+   */
+  async gifStart(request) { return this.call("gifStart", request); }
+
+  /**
+   * gifFrame: adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames.
+   * @param {GIFFrameRequest} request
+   * @returns {Promise<number>}
+   */
+  async gifFrame(request) { return this.call("gifFrame", request); }
+
+  /**
+   * gifEnd: ends a GIF recording: the GIF file, or nothing when cancelled.
+   * @param {GIFEndRequest} request
+   * @returns {Promise<GIFFile>}
+   */
+  async gifEnd(request) { return this.call("gifEnd", request); }
 }

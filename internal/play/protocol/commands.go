@@ -7,6 +7,7 @@ import (
 
 	"pcaplay/internal/experiment/results"
 	"pcaplay/internal/play"
+	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -34,7 +35,13 @@ type Host struct {
 	// LinearMemory returns the bytes of the module's linear memory (nil
 	// or natively: none).
 	LinearMemory func() int
+
+	gifs    map[int]*export.GIF // the recordings being made (gifStart … gifEnd)
+	nextGIF int
 }
+
+// MaxOpenGIFs is how many GIF recordings may be open at once.
+const MaxOpenGIFs = 2
 
 // Command is one command of the table.
 type Command struct {
@@ -201,6 +208,85 @@ type CheckProblemRequest struct {
 	Encoded string `js:"encoded,omitempty"`
 }
 
+// GIFStartRequest starts an animated GIF of Width×Height pixels whose
+// frames show for Delay hundredths of a second each (export.NewGIF).
+type GIFStartRequest struct {
+	Width  int `js:"width"`
+	Height int `js:"height"`
+	Delay  int `js:"delay"`
+}
+
+// GIFFrameRequest adds a frame to recording GIF: RGBA, the canvas' pixels
+// (ImageData's bytes).
+type GIFFrameRequest struct {
+	GIF  int    `js:"gif"`
+	RGBA []byte `js:"rgba"`
+}
+
+// GIFEndRequest ends recording GIF: its file, or nothing when Cancel.
+type GIFEndRequest struct {
+	GIF    int  `js:"gif"`
+	Cancel bool `js:"cancel,omitempty"`
+}
+
+func (h *Host) gif(id int) (*export.GIF, error) {
+	g, ok := h.gifs[id]
+	if !ok {
+		return nil, wire.Errorf(wire.CodeBadArgument, "GIF recording %d is not open", id)
+	}
+	return g, nil
+}
+
+func gifStartCmd(h *Host, r *GIFStartRequest) (int, error) {
+	if len(h.gifs) >= MaxOpenGIFs {
+		return 0, wire.Errorf(wire.CodeBadArgument, "%d GIF recordings are open: end one first", len(h.gifs))
+	}
+	g, err := export.NewGIF(r.Width, r.Height, r.Delay)
+	if err != nil {
+		return 0, wire.Errorf(wire.CodeBadArgument, "%v", err)
+	}
+	if h.gifs == nil {
+		h.gifs = map[int]*export.GIF{}
+	}
+	h.nextGIF++
+	h.gifs[h.nextGIF] = g
+	return h.nextGIF, nil
+}
+
+func gifFrameCmd(h *Host, r *GIFFrameRequest) (int, error) {
+	g, err := h.gif(r.GIF)
+	if err != nil {
+		return 0, err
+	}
+	if err := g.Add(r.RGBA); err != nil {
+		return 0, wire.Errorf(wire.CodeBadArgument, "%v", err)
+	}
+	return g.Frames(), nil
+}
+
+// GIFFile is an ended GIF recording: the file and its number of frames
+// (none when cancelled).
+type GIFFile struct {
+	Bytes  []byte `js:"bytes"`
+	Frames int    `js:"frames"`
+}
+
+func gifEndCmd(h *Host, r *GIFEndRequest) (GIFFile, error) {
+	g, err := h.gif(r.GIF)
+	if err != nil {
+		return GIFFile{}, err
+	}
+	delete(h.gifs, r.GIF)
+	if r.Cancel {
+		return GIFFile{}, nil
+	}
+	b, err := g.Bytes()
+	if err != nil {
+		return GIFFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
+	}
+	return GIFFile{Bytes: b, Frames: g.Frames()}, nil
+}
+
 // Commands returns the table of commands, in the order Protocol lists
 // them. (A function, not a variable: the protocol command's handler
 // reads the table.)
@@ -296,6 +382,9 @@ func Commands() []Command {
 				}
 				return s.Export(r.What)
 			}),
+		command("gifStart", "starts an animated GIF recording of the page's frames (export.GIF) and returns its id", gifStartCmd),
+		command("gifFrame", "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames", gifFrameCmd),
+		command("gifEnd", "ends a GIF recording: the GIF file, or nothing when cancelled", gifEndCmd),
 	}
 }
 
