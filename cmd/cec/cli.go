@@ -91,6 +91,7 @@ commands:
   compare      our supplement tables beside the paper's
   wilcoxon     pairwise Wilcoxon rank-sum tests of the algorithms, Holm-corrected, +/−/≈ and w/t/l
   paper-table  print one of the paper's published tables (supplement, ranks, total ranks)
+  export-html  the playground as one HTML file that runs offline from file://, in a page address's state
 
 Run "cec <command> -h" for the flags of a command.
 `
@@ -99,7 +100,7 @@ Run "cec <command> -h" for the flags of a command.
 // one line on stderr.
 func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table; cec help)")
+		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare, wilcoxon, paper-table or export-html; cec help)")
 		return exitBadInput
 	}
 	name, rest := args[0], args[1:]
@@ -123,11 +124,13 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdWilcoxon(rest, stdout)
 	case "paper-table":
 		err = cmdPaperTable(rest, stdout)
+	case "export-html":
+		err = cmdExportHTML(rest, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "%s\n", oneLine(fmt.Sprintf("cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon or paper-table)", name)))
+		fmt.Fprintf(stderr, "%s\n", oneLine(fmt.Sprintf("cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon, paper-table or export-html)", name)))
 		return exitBadInput
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {

@@ -12,6 +12,7 @@
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
 //	cec wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-alpha 0.05] [-format md|csv]
 //	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
+//	cec export-html -o demo.html [-site DIR] ['#problem=C05&dim=10&…']
 //
 // -problem @FILE is a problem typed as formulas in a JSON file (package
 // core/problem/formula, docs/guide/formulas.md); its records name it
@@ -41,6 +42,11 @@
 // the shards back into exactly the file of the full run. -set takes
 // key=value (every algorithm with that key) or algo.key=value; algo.key
 // wins over key; -set may be repeated (a key given twice is an error). Limits: -dim ≤ 1000, -runs ≤ 1000000, MaxFES ≤ 10⁹.
+//
+// export-html writes the playground as one self-contained HTML file in the
+// state of a page address, checked by Go's sanitising (package
+// internal/onefile; docs/guide/offline.md), from the built site (-site,
+// default cmd/serve/public).
 //
 // merge, table, rank and the other readers take run files, directories
 // (their *.jsonl files) and patterns they expand themselves

@@ -1,0 +1,144 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// offline makes every request of the tab that is not for a file:// URL
+// fail (Fetch interception: the page's and its workers' requests) and
+// returns the URLs it failed so far.
+func (t *tab) offline() func() []string {
+	t.tb.Helper()
+	var (
+		mu      sync.Mutex
+		blocked []string
+	)
+	paused := chromedp.Events(t.ctx, fetch.RequestPaused)
+	go func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			if strings.HasPrefix(ev.Request.URL, "file:") {
+				chromedp.Call(t.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+				continue
+			}
+			mu.Lock()
+			blocked = append(blocked, ev.Request.URL)
+			mu.Unlock()
+			chromedp.Call(t.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonInternetDisconnected})
+		}
+	}()
+	if _, err := chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}}); err != nil {
+		t.tb.Fatalf("Fetch.enable: %v", err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), blocked...)
+	}
+}
+
+// cecRunBest is the final best f of `cec run` (the cec binary, its
+// embedded official data) of one run, as its bits.
+func cecRunBest(t *testing.T, problem string, dim int, algo string, seed uint64, fes int) (string, float64) {
+	t.Helper()
+	out := cec(t, "run", "-algo", algo, "-problem", problem, "-dim", fmt.Sprint(dim), "-runs", "1",
+		"-seed", fmt.Sprint(seed), "-fes", fmt.Sprint(fes), "-workers", "1", "-quiet", "-json")
+	var rec struct {
+		F float64 `json:"f"`
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &rec); err != nil {
+		t.Fatalf("cec run -json: %v\n%s", err, out)
+	}
+	return fmt.Sprintf("%016x", math.Float64bits(rec.F)), rec.F
+}
+
+// TestOneFileOffline: `cec export-html` writes the playground as one HTML
+// file; opened from file:// with every other request failed, it starts in
+// the state it was made from (its address, the official data of C05 at
+// D = 10 from the file), and a PMODE run on Rosenbrock and a HECO-PDE run
+// on C05 at D = 10 end with the final best of `cec run`, bit for bit.
+func TestOneFileOffline(t *testing.T) {
+	h := setup(t)
+	site, err := filepath.Abs(h.siteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		problem string
+		dim     int
+		algo    string
+		seed    uint64
+		fes     int
+	}{
+		{"rosenbrock", 2, "pmode", 4, 3000},
+		{"C05", 10, "heco-pde", 9, 6000},
+	} {
+		t.Run(c.problem, func(t *testing.T) {
+			state := hash("problem", c.problem, "dim", fmt.Sprint(c.dim), "algo", c.algo,
+				"seed", fmt.Sprint(c.seed), "fes", fmt.Sprint(c.fes), "speed", "10")
+			file := filepath.Join(dir, c.problem+".html")
+			start := time.Now()
+			said := cec(t, "export-html", "-site", site, "-o", file, "#"+state)
+			st, err := os.Stat(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s in %v (%d bytes)", strings.TrimSpace(said), time.Since(start).Round(time.Millisecond), st.Size())
+
+			tb := h.newTab(t)
+			blocked := tb.offline()
+			tb.navigate("file://" + file)
+			tb.waitReady()
+			// the page writes its whole state (the parameters too): each
+			// key of the address the file was made from is there as it was
+			got := eval[string](tb, 10*time.Second, `location.hash`)
+			have := map[string]bool{}
+			for _, kv := range strings.Split(strings.TrimPrefix(got, "#"), "&") {
+				have[kv] = true
+			}
+			for _, kv := range strings.Split(state, "&") {
+				if !have[kv] {
+					t.Errorf("the file opened at %q, without %s of the address it was made from", got, kv)
+				}
+			}
+			tb.noNotice()
+			if c.dim > 2 {
+				if label, text := dataNote(tb); label != "official" {
+					t.Errorf("data note %q (label %q), want the official instance from the file", text, label)
+				}
+			}
+			s := tb.runToEnd(3 * time.Minute)
+			if want, f := cecRunBest(t, c.problem, c.dim, c.algo, c.seed, c.fes); s.BestFBits != want {
+				t.Errorf("the file's best f %s (bits %s), cec run %v (bits %s)", s.BestF, s.BestFBits, f, want)
+			}
+			tb.noConsoleErrors()
+			if b := blocked(); len(b) > 0 {
+				t.Errorf("the file asked the network for %d URL(s): %v", len(b), b)
+			}
+			// the net holds: a request of the page and one of a worker fail
+			probe := eval[[]string](tb, 20*time.Second, `Promise.all([
+				fetch("http://127.0.0.1:9/page").then(() => "answered", () => "failed"),
+				new Promise((r) => { const w = new Worker(URL.createObjectURL(new Blob(
+					['fetch("http://127.0.0.1:9/worker").then(() => postMessage("answered"), () => postMessage("failed"))']))); w.onmessage = (e) => r(e.data); }),
+			])`)
+			if probe[0] != "failed" || probe[1] != "failed" || len(blocked()) != 2 {
+				t.Errorf("the network was not off: page %s, worker %s, failed %v", probe[0], probe[1], blocked())
+			}
+		})
+	}
+}

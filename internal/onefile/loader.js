@@ -1,0 +1,66 @@
+// The loader of pcaplay's one-file page (internal/onefile): a classic
+// script that starts the page from the JSON payload before it
+// (#pcaplay-offline), with no server and no network.
+//
+//   - the address: an empty hash becomes the one the file was made from;
+//   - fetch: a URL under payload.base is answered from the file (the
+//     WebAssembly module, gzip-compressed, inflated by DecompressionStream
+//     as it streams into compileStreaming); any other goes to the network;
+//   - Worker: the page's worker (payload.workers) starts as a classic
+//     worker from a blob: URL of payload.worker (a module worker cannot
+//     start from file://, nor from a blob there);
+//   - the modules: each becomes a blob: module, its dependencies first,
+//     their blob URLs put in place of its rewritten specifiers; then the
+//     entry is imported, once the document is parsed (as the module
+//     script it replaces would be).
+(() => {
+  "use strict";
+  const el = document.getElementById("pcaplay-offline");
+  const p = JSON.parse(el.textContent);
+  el.remove();
+  if (!location.hash && p.hash) history.replaceState(null, "", p.hash);
+
+  const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const serve = (path) => {
+    const f = Object.hasOwn(p.files, path) ? p.files[path] : null;
+    if (!f) return new Response("not in this file: " + path, { status: 404, statusText: "Not Found" });
+    let body = new Blob([bytes(f.b64)]).stream();
+    if (f.gzip) body = body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(body, { status: 200, headers: { "Content-Type": f.type } });
+  };
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = function fetch(input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(p.base)) return Promise.resolve(serve(url.slice(p.base.length).split(/[?#]/)[0]));
+    return nativeFetch(input, init);
+  };
+
+  const NativeWorker = window.Worker;
+  let workerURL = null;
+  window.Worker = class Worker extends NativeWorker {
+    constructor(url, opts) {
+      const u = String(url);
+      if (u.startsWith(p.base) && p.workers.includes(u.slice(p.base.length))) {
+        workerURL = workerURL || URL.createObjectURL(new Blob([p.worker], { type: "text/javascript" }));
+        super(workerURL, { name: (opts && opts.name) || "" });
+      } else {
+        super(url, opts);
+      }
+    }
+  };
+
+  const urls = {};
+  for (const name of p.order) {
+    const src = p.modules[name].replace(/(["'])pcaplay-module:([A-Za-z0-9_.-]+\.js)\1/g,
+      (m, q, dep) => JSON.stringify(urls[dep] || ("missing:" + dep)));
+    urls[name] = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+  }
+  const entry = p.order[p.order.length - 1];
+  const start = () => import(urls[entry]).catch((e) => {
+    const box = document.getElementById("error");
+    if (box) { box.hidden = false; box.textContent = "pcaplay could not start: " + String((e && e.message) || e); }
+    throw e;
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+})();

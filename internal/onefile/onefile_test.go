@@ -1,0 +1,327 @@
+package onefile
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/core/suite"
+)
+
+func TestParseHash(t *testing.T) {
+	for _, c := range []struct {
+		hash string
+		want map[string]string
+	}{
+		{"", map[string]string{}},
+		{"#", map[string]string{}},
+		{"#problem=C05&dim=10", map[string]string{"problem": "C05", "dim": "10"}},
+		{"problem=C05", map[string]string{"problem": "C05"}},
+		{"#a=1&a=2", map[string]string{"a": "2"}},
+		{"#x=a+b%20c", map[string]string{"x": "a b c"}},
+		{"#x=%zz", map[string]string{"x": "%zz"}},
+		{"#flag&&=v& k =1", map[string]string{"flag": "", "k": "1"}},
+		{"#__proto__=1&constructor=2&prototype=3", map[string]string{}},
+	} {
+		if got := ParseHash(c.hash); !mapsEqual(got, c.want) {
+			t.Errorf("ParseHash(%q) = %v, want %v", c.hash, got, c.want)
+		}
+	}
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestCheckHash(t *testing.T) {
+	c05, err := suite.DataFiles("C05", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(c05)
+	for _, c := range []struct {
+		hash, mode string
+		data       []string
+	}{
+		{"", ModePlay, nil},
+		{"#problem=rosenbrock&algo=pmode&seed=4", ModePlay, nil},
+		{"#problem=C05&dim=10&algo=heco-pde&seed=9&fes=6000&speed=10", ModePlay, c05},
+		{"problem=c05&dim=10", ModePlay, c05},
+		{"#problem=C05&dim=20", ModePlay, nil}, // no official files at D = 20: generated, as the page says
+		{"#compare=2&problem=C05&dim=10", ModeCompare, c05},
+		{"#problem=rosenbrock&b.pca=false", ModeCompare, nil},
+		{"#compare=3&problem=C05&dim=10&c.algo=cmode", ModeCompare, c05},
+		{"#lesson=fig1&step=3", ModeLesson, nil},
+	} {
+		st, err := CheckHash(c.hash)
+		if err != nil {
+			t.Errorf("CheckHash(%q): %v", c.hash, err)
+			continue
+		}
+		if st.Mode != c.mode || !slices.Equal(st.Data, append([]string{}, c.data...)) {
+			t.Errorf("CheckHash(%q) = mode %s data %v, want %s %v", c.hash, st.Mode, st.Data, c.mode, c.data)
+		}
+		if want := "#" + strings.TrimPrefix(c.hash, "#"); c.hash != "" && st.Hash != want {
+			t.Errorf("CheckHash(%q).Hash = %q, want %q", c.hash, st.Hash, want)
+		}
+	}
+}
+
+func TestCheckHashErrors(t *testing.T) {
+	for _, c := range []struct{ hash, names string }{
+		{"#problem=C05&dim=7", "dim"},
+		{"#algo=nope", "algo"},
+		{"#problem=C99", "C99"},
+		{"#seed=-1", "seed"},
+		{"#fes=12", "fes"},
+		{"#pcaprob=2", "pcaprob"},
+		{"#compare=9", "compare=\"9\""},
+		{"#compare=two", "compare"},
+		{"#b.seed=2", "b.seed"},
+		{"#mode=experiment&problems=C01", "mode=experiment"},
+		{"#lesson=fig1&step=99", "step"},
+		{"#lesson=fig9", "lesson"},
+	} {
+		_, err := CheckHash(c.hash)
+		if err == nil {
+			t.Errorf("CheckHash(%q): no error", c.hash)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.names) || strings.Contains(msg, "\n") {
+			t.Errorf("CheckHash(%q): %q, want one line naming %q", c.hash, msg, c.names)
+		}
+	}
+}
+
+// fakeSite is a small built site: the tags and module forms of the real
+// one, and the official files of C05 at D = 10 under content ids.
+func fakeSite(t *testing.T) fstest.MapFS {
+	t.Helper()
+	site := fstest.MapFS{
+		"index.html": {Data: []byte(`<!doctype html><html><head>
+<link rel="stylesheet" href="style.css">
+<script src="early.js"></script>
+<script type="module" src="boot.js"></script>
+<link rel="modulepreload" href="app.js">
+<script src="echarts.min.js" defer></script>
+</head><body><a href="results.html">results</a><div id="error" hidden></div></body></html>`)},
+		"style.css":      {Data: []byte("body { color: #000; }")},
+		"early.js":       {Data: []byte("window.early = 1;")},
+		"echarts.min.js": {Data: []byte("window.echarts = {};")},
+		"boot.js":        {Data: []byte("import { a } from \"./app.js\";\nif (a) import('./lazy.js');\n")},
+		"app.js":         {Data: []byte("import { PROTOCOL } from \"./protocol.js\";\n/** @type {import(\"./protocol.js\").X} */\nexport const a = PROTOCOL.v;\nexport const w = new URL(\"./worker.js\", import.meta.url);\n")},
+		"lazy.js":        {Data: []byte("export const lazy = 1;\n")},
+		"protocol.js":    {Data: []byte("const freeze = Object.freeze;\nexport const PROTOCOL = freeze({ v: 1 });\nexport const ERR = PROTOCOL;\nexport class Commands {}\n")},
+		"worker.js":      {Data: []byte("import \"./wasm_exec.js\";\nimport { PROTOCOL, ERR as E } from \"./protocol.js\";\nconst DATA = new URL(\"data/cec2017/\", import.meta.url);\nself.onmessage = () => self.postMessage([PROTOCOL.v, E.v, String(DATA)]);\n")},
+		"wasm_exec.js":   {Data: []byte("\"use strict\";\n(() => { globalThis.Go = class {}; })();\n")},
+		"pcaplay.wasm":   {Data: append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{7}, 1000)...)},
+	}
+	names, err := suite.DataFiles("C05", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := manifest{Files: map[string]string{}, Contents: map[string]struct {
+		SHA256 string `json:"sha256"`
+		Bytes  int    `json:"bytes"`
+	}{}}
+	for _, n := range names {
+		b, err := fs.ReadFile(official.FS(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		id := hex.EncodeToString(sum[:8])
+		m.Files[n] = id
+		m.Contents[id] = struct {
+			SHA256 string `json:"sha256"`
+			Bytes  int    `json:"bytes"`
+		}{hex.EncodeToString(sum[:]), len(b)}
+		site["data/cec2017/"+id+".txt"] = &fstest.MapFile{Data: b}
+	}
+	mb, _ := json.Marshal(m)
+	site["data/cec2017/manifest.json"] = &fstest.MapFile{Data: mb}
+	return site
+}
+
+var payloadRE = regexp.MustCompile(`<script type="application/json" id="pcaplay-offline">(.*?)</script>`)
+
+// readPayload returns the payload of a built page.
+func readPayload(t *testing.T, html []byte) payload {
+	t.Helper()
+	m := payloadRE.FindSubmatch(html)
+	if m == nil {
+		t.Fatal("no payload in the page")
+	}
+	var p payload
+	if err := json.Unmarshal(m[1], &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBuild(t *testing.T) {
+	site := fakeSite(t)
+	const hash = "#problem=C05&dim=10&algo=heco-pde&seed=9"
+	pg, err := Build(site, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(pg.HTML)
+	for _, frag := range []string{"body { color: #000; }", "window.early = 1;", "window.echarts = {};", `href="results.html"`} {
+		if !strings.Contains(html, frag) {
+			t.Errorf("the page lacks %q", frag)
+		}
+	}
+	for _, frag := range []string{`src="early.js"`, `src="boot.js"`, `href="style.css"`, "modulepreload", `src="echarts.min.js"`} {
+		if strings.Contains(html, frag) {
+			t.Errorf("the page still loads %q from beside it", frag)
+		}
+	}
+	p := readPayload(t, pg.HTML)
+	if p.Hash != hash || p.Base != Base {
+		t.Errorf("payload hash %q base %q", p.Hash, p.Base)
+	}
+	// dependencies first, the entry last, each module once
+	if want := []string{"protocol.js", "app.js", "lazy.js", "boot.js"}; !slices.Equal(p.Order, want) {
+		t.Errorf("order %v, want %v", p.Order, want)
+	}
+	if got := p.Modules["app.js"]; !strings.Contains(got, `from "pcaplay-module:protocol.js"`) ||
+		!strings.Contains(got, `import("pcaplay-module:protocol.js")`) || !strings.Contains(got, `"`+Base+`app.js"`) || strings.Contains(got, "import.meta") {
+		t.Errorf("app.js rewritten as %q", got)
+	}
+	if got := p.Modules["boot.js"]; !strings.Contains(got, `import('pcaplay-module:lazy.js')`) {
+		t.Errorf("boot.js rewritten as %q", got)
+	}
+	// the worker: one classic script, its data served from the file
+	for _, frag := range []string{"globalThis.Go = class", "const { PROTOCOL, ERR: E } = pcaplayModule0;", `new URL("data/cec2017/", "` + Base + `worker.js")`, "return { PROTOCOL, ERR, Commands };", "data/cec2017/manifest.json"} {
+		if !strings.Contains(p.Worker, frag) {
+			t.Errorf("the worker lacks %q", frag)
+		}
+	}
+	if regexp.MustCompile(`(?m)^\s*(import|export)\b[^(.]`).MatchString(p.Worker) {
+		t.Error("the worker's script still imports or exports")
+	}
+	if len(pg.State.Data) != 3 || pg.DataBytes == 0 {
+		t.Errorf("data %v (%d bytes), want C05's three files", pg.State.Data, pg.DataBytes)
+	}
+	// the module, gzip-compressed: inflates to the site's bytes
+	f := p.Files[wasmFile]
+	gz, err := base64.StdEncoding.DecodeString(f.B64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(back, site[wasmFile].Data) || !f.Gzip || f.Type != "application/wasm" {
+		t.Errorf("the module does not inflate to the site's (%v; gzip %v, type %q)", err, f.Gzip, f.Type)
+	}
+	// the same site and address, the same bytes
+	again, err := Build(site, hash)
+	if err != nil || !bytes.Equal(again.HTML, pg.HTML) {
+		t.Errorf("a second build differs (%v)", err)
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		edit  func(fstest.MapFS)
+		hash  string
+		names string
+	}{
+		{"bad hash", nil, "#problem=C05&dim=7", "dim"},
+		{"no wasm", func(s fstest.MapFS) { delete(s, "pcaplay.wasm") }, "", "pcaplay.wasm"},
+		{"not wasm", func(s fstest.MapFS) { s["pcaplay.wasm"].Data = []byte("<html>") }, "", "pcaplay.wasm"},
+		{"no index", func(s fstest.MapFS) { delete(s, "index.html") }, "", "index.html"},
+		{"missing module", func(s fstest.MapFS) { delete(s, "lazy.js") }, "", "lazy.js"},
+		{"missing style", func(s fstest.MapFS) { delete(s, "style.css") }, "", "style.css"},
+		{"cycle", func(s fstest.MapFS) {
+			s["protocol.js"].Data = []byte("import { a } from \"./app.js\";\nexport const PROTOCOL = a;\n")
+		}, "", "cycle"},
+		{"parent folder", func(s fstest.MapFS) { s["lazy.js"].Data = []byte("import \"../up.js\";\n") }, "", "lazy.js"},
+		{"import.meta other", func(s fstest.MapFS) { s["lazy.js"].Data = []byte("export const r = import.meta.resolve(\"x\");\n") }, "", "lazy.js"},
+		{"close tag", func(s fstest.MapFS) { s["early.js"].Data = []byte("document.write('</script>');") }, "", "early.js"},
+		{"two modules", func(s fstest.MapFS) {
+			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<script type="module" src="x.js"></script></head>`), 1)
+		}, "", "module script"},
+		{"other asset", func(s fstest.MapFS) {
+			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<img src="data.json"></head>`), 1)
+		}, "", "data.json"},
+		{"worker default export", func(s fstest.MapFS) {
+			s["protocol.js"].Data = []byte("export default 1;\nexport const PROTOCOL = 1;\n")
+		}, "", "protocol.js"},
+		{"worker missing script", func(s fstest.MapFS) { delete(s, "wasm_exec.js") }, "", "wasm_exec.js"},
+		{"changed data", func(s fstest.MapFS) {
+			for k, f := range s {
+				if strings.HasSuffix(k, ".txt") {
+					f.Data = append(append([]byte{}, f.Data...), ' ')
+					break
+				}
+			}
+		}, "#problem=C05&dim=10", "not the official file"},
+		{"no manifest", func(s fstest.MapFS) { delete(s, "data/cec2017/manifest.json") }, "#problem=C05&dim=10", "manifest.json"},
+	} {
+		site := fakeSite(t)
+		if c.edit != nil {
+			c.edit(site)
+		}
+		_, err := Build(site, c.hash)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.names) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %q, want one line naming %q", c.name, msg, c.names)
+		}
+	}
+}
+
+// TestBuildBuiltSite builds from the real site when it is built (make
+// site): every module of the page is in the file, the worker's script has
+// no import or export left, and C05 at D = 10 carries its official files.
+func TestBuildBuiltSite(t *testing.T) {
+	const dir = "../../cmd/serve/public"
+	if _, err := os.Stat(dir + "/pcaplay.wasm"); err != nil {
+		t.Skip("the site is not built (make site)")
+	}
+	pg, err := Build(os.DirFS(dir), "#problem=C05&dim=10&algo=heco-pde")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := readPayload(t, pg.HTML)
+	for _, m := range []string{"boot.js", "app.js", "compare-app.js", "lesson-app.js", "experiment-app.js", "worker-client.js", "protocol.js"} {
+		if _, ok := p.Modules[m]; !ok {
+			t.Errorf("the file lacks %s", m)
+		}
+	}
+	if p.Order[len(p.Order)-1] != "boot.js" {
+		t.Errorf("the entry is %s, want boot.js", p.Order[len(p.Order)-1])
+	}
+	if len(pg.State.Data) != 3 {
+		t.Errorf("data %v, want C05's three files at D = 10", pg.State.Data)
+	}
+	t.Logf("%d bytes: %d modules, pcaplay.wasm %d → %d gzip, data %d bytes", len(pg.HTML), pg.Modules, pg.Wasm, pg.WasmGzip, pg.DataBytes)
+}

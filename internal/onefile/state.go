@@ -1,0 +1,184 @@
+package onefile
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pcaplay/core/suite"
+	"pcaplay/internal/lesson"
+	"pcaplay/internal/play"
+)
+
+// The modes of a page address, as the page's boot.js picks them
+// (site/page-mode.js, site/state.js pageMode).
+const (
+	ModePlay    = "play"
+	ModeCompare = "compare"
+	ModeLesson  = "lesson"
+)
+
+// State is a page address checked by Go: its mode and the official data
+// files its runs need.
+type State struct {
+	// Hash is the address as the file opens it: "#" and the text after it.
+	Hash string
+	// Mode is ModePlay, ModeCompare or ModeLesson.
+	Mode string
+	// Data are the official CEC 2017 file names the runs read, sorted
+	// (empty for a teaching or typed problem, or at a D without them).
+	Data []string
+}
+
+// ParseHash splits a page address's hash ("#k=v&…", the "#" optional) into
+// its values the way the page does (site/state.js parse): "+" is a space, a
+// malformed escape is kept as written, a later key wins, an empty key and
+// the keys __proto__, constructor and prototype are dropped.
+func ParseHash(hash string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(strings.TrimPrefix(hash, "#"), "&") {
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		k = strings.TrimSpace(decode(k))
+		switch k {
+		case "", "__proto__", "constructor", "prototype":
+			continue
+		}
+		out[k] = decode(v)
+	}
+	return out
+}
+
+func decode(s string) string {
+	d, err := url.PathUnescape(strings.ReplaceAll(s, "+", " "))
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// runPrefix matches a compared run's key (b.pca, c.algo), as the page's
+// RUN_PREFIX does.
+var runPrefix = regexp.MustCompile(`^(?i)([b-d])\.`)
+
+// CheckHash checks a page address with Go's own sanitising — play.Sanitize
+// for one run, play.SanitizeCompare for compare mode, lesson.Parse for the
+// lesson — and returns its State. Any value Go would replace or clamp is
+// an error that names it (the file would not open in the state asked
+// for), as are the experiment view (mode=experiment: a pool of workers
+// and the browser's store, not exported) and an empty address' neighbour,
+// a compare= that is not 1 to play.MaxCompareRuns. An empty hash is the
+// playground's default run. Cost: one sanitising of each run's values.
+func CheckHash(hash string) (State, error) {
+	raw := ParseHash(hash)
+	st := State{Hash: canonicalHash(hash), Data: []string{}}
+	if _, ok := raw[lesson.KeyLesson]; ok {
+		st.Mode = ModeLesson
+		if _, notes := lesson.Parse(raw); len(notes) > 0 {
+			n := notes[0]
+			return st, fmt.Errorf("%s=%q: %s", n.Key, play.Cut(n.Value, play.EchoMax), n.Message)
+		}
+		return st, nil
+	}
+	if raw["mode"] == "experiment" {
+		return st, fmt.Errorf("mode=experiment: the experiment view is not exported as one file (it runs a pool of workers and keeps its runs in the browser's store); export a run's address instead")
+	}
+	n, err := compareRuns(raw)
+	if err != nil {
+		return st, err
+	}
+	var runs []map[string]string
+	if n > 1 {
+		st.Mode = ModeCompare
+		setup, err := play.SanitizeCompare(raw, n)
+		if err != nil {
+			return st, err
+		}
+		if len(setup.Notices) > 0 {
+			return st, noticeError(setup.Notices[0])
+		}
+		runs = setup.Values
+	} else {
+		st.Mode = ModePlay
+		c, notes, _, err := play.Sanitize(raw)
+		if err != nil {
+			return st, err
+		}
+		if len(notes) > 0 {
+			return st, noticeError(notes[0])
+		}
+		runs = []map[string]string{c.Values()}
+	}
+	st.Data, err = dataOf(runs)
+	return st, err
+}
+
+// canonicalHash is hash with exactly one leading "#", or "" when empty.
+func canonicalHash(hash string) string {
+	h := strings.TrimPrefix(hash, "#")
+	if h == "" {
+		return ""
+	}
+	return "#" + h
+}
+
+func noticeError(n play.Notice) error {
+	if n.Value == "" {
+		return fmt.Errorf("%s: %s", n.Key, n.Message)
+	}
+	return fmt.Errorf("%s=%q: %s", n.Key, n.Value, n.Message)
+}
+
+// compareRuns is the number of runs the address shows, as the page reads
+// it (site/state.js, kind compare): compare=N, else the highest letter of a
+// prefixed key (b.pca=false: 2), else 1.
+func compareRuns(raw map[string]string) (int, error) {
+	n := 1
+	for k := range raw {
+		if m := runPrefix.FindStringSubmatch(k); m != nil {
+			n = max(n, int(strings.ToLower(m[1])[0]-'a')+1)
+		}
+	}
+	s, ok := raw["compare"]
+	if !ok {
+		return n, nil
+	}
+	c, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || c < 1 || c > play.MaxCompareRuns {
+		return 0, fmt.Errorf("compare=%q: want the number of runs to compare, 1 to %d", play.Cut(s, play.EchoMax), play.MaxCompareRuns)
+	}
+	return c, nil
+}
+
+// dataOf returns the official file names the runs (sanitized values)
+// read, sorted and without repeats.
+func dataOf(runs []map[string]string) ([]string, error) {
+	seen := map[string]bool{}
+	names := []string{}
+	for _, v := range runs {
+		if v[play.TypedKey] != "" {
+			continue
+		}
+		dim, err := strconv.Atoi(v["dim"])
+		if err != nil {
+			return nil, fmt.Errorf("dim=%q: not a number", v["dim"])
+		}
+		files, err := suite.DataFiles(v["problem"], dim)
+		if err != nil {
+			continue // no official files at this D: the run says it uses generated data
+		}
+		for _, f := range files {
+			if !seen[f] {
+				seen[f] = true
+				names = append(names, f)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
