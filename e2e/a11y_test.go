@@ -55,6 +55,7 @@ func TestAccessibilityAxe(t *testing.T) {
 		{"playground", ""},
 		{"playground C05 D=10", hash("problem", "C05", "dim", "10")},
 		{"compare", hash("compare", "2")},
+		{"compare with seeds", hash("compare", "2", "fes", "2000", "seeds", "4")},
 		{"lesson step 3", hash("lesson", "fig1", "step", "3")},
 		{"lesson step 6", hash("lesson", "fig1", "step", "6")},
 		{"embed", hash("embed", "1")},

@@ -10,6 +10,10 @@
 //     ─▶ RunController.configure per run ─▶ RunViews
 //   Player tick ─▶ every run at the lead's FES ─▶ Go compare
 //     ─▶ overlaid convergence chart, scoreboard, shared landscape window
+//     (seeds=N: Go runs every configuration on N seeds in lockstep too, and
+//     the chart is their median with its inter-quartile band, beside the
+//     win counts and the rank-sum test; the panels show the runs on the
+//     first seed)
 //
 // Go decides: which values each run gets (internal/play.SanitizeCompare),
 // the scoreboard (exact first hits), the chart, the colours and the shared
@@ -138,6 +142,10 @@ export function createComparePage(win = window) {
     // the runs' names and colours, as Go last gave them
     names: LETTERS.slice(0, N).map((l) => l.toUpperCase()),
     colors: [],
+    // seeds=N (Go's compareSetup): each configuration on N seeds; the last
+    // frame Go sent over them
+    seeds: 1,
+    seedsFrame: null,
   };
   cmpRoot.hidden = false;
 
@@ -179,6 +187,23 @@ export function createComparePage(win = window) {
       row.append(b);
     }
     cmp.note.after(row);
+    cmp.seedsBox = seedsBox(row);
+  }
+
+  // seedsBox builds, after el, the part of seeds=N: the win counts (a table
+  // like the scoreboard), their caption, the rank-sum test and which runs
+  // the panels show; hidden without seeds.
+  function seedsBox(el) {
+    const box = doc.createElement("div");
+    box.dataset.role = "seeds";
+    box.className = "seeds";
+    box.hidden = true;
+    box.innerHTML = '<p data-role="seeds-shown" class="help"></p>' +
+      '<table data-role="wins" class="scoreboard"><caption></caption><thead></thead><tbody></tbody></table>' +
+      '<p data-role="wins-note" class="help"></p>' +
+      '<div data-role="seeds-test" class="seeds-test" aria-live="off"><p data-role="test-name"></p><ul data-role="test-pairs"></ul></div>';
+    el.after(box);
+    return box;
   }
 
   // refresh asks Go for what spans the runs (they stand at one FES) and draws
@@ -191,10 +216,11 @@ export function createComparePage(win = window) {
     const pc = A.controller.dim > 2 ? (!playing || now - cmp.lastPCAt > CHART_MS ? GRID.pc : 1) : 0;
     if (pc > 1) cmp.lastPCAt = now;
     const ids = await Promise.all(runs.map((r) => r.controller.handle.ensure()));
-    const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: shell.state.ui.zoom, names: cmp.names, pc } });
+    const cf = await client.compare({ runs: ids, options: { chart, playing, view, zoom: shell.state.ui.zoom, names: cmp.names, pc, seeds: cmp.seeds } });
     if (cf.pc) runs.forEach((r, i) => { r.view.showPC(cf.pc[i], !playing); r.view.drawViews(); });
     cmp.colors = cf.colors;
     drawScoreboard(cf.scoreboard);
+    drawSeeds(cf.seeds || null);
     if (cf.chart) {
       cmp.lastChartAt = now;
       const opt = cmp.option = cf.chart;
@@ -205,26 +231,26 @@ export function createComparePage(win = window) {
     }
   }
 
-  function drawScoreboard(sb) {
-    cmp.scoreboard = sb;
-    const t = cmp.table;
+  // fillTable fills a table of the runs against the targets: a row per run
+  // (its name, in its colour), cells the texts of rows[i].
+  function fillTable(t, targets, rows) {
     const head = t.tHead, body = t.tBodies[0];
-    if (head.rows.length === 0 || head.rows[0].cells.length !== sb.targets.length + 1) {
+    if (head.rows.length === 0 || head.rows[0].cells.length !== targets.length + 1) {
       head.textContent = "";
       const tr = head.insertRow();
       const th0 = doc.createElement("th");
       th0.textContent = "run";
       th0.scope = "col";
       tr.append(th0);
-      for (const name of sb.targets) {
+      for (const name of targets) {
         const th = doc.createElement("th");
         th.scope = "col";
         th.textContent = name;
         tr.append(th);
       }
     }
-    while (body.rows.length > sb.fes.length) body.deleteRow(-1);
-    sb.fes.forEach((row, i) => {
+    while (body.rows.length > rows.length) body.deleteRow(-1);
+    rows.forEach((row, i) => {
       const tr = body.rows[i] || body.insertRow();
       if (!tr.cells.length) {
         const th = doc.createElement("th");
@@ -234,15 +260,48 @@ export function createComparePage(win = window) {
       }
       tr.style.setProperty("--run", cmp.colors[i] || "");
       setText(tr.cells[0], cmp.names[i]);
-      row.forEach((fes, j) => setText(tr.cells[j + 1], fes < 0 ? "–" : String(fes)));
+      row.forEach((text, j) => setText(tr.cells[j + 1], text));
     });
+  }
+
+  function drawScoreboard(sb) {
+    cmp.scoreboard = sb;
+    fillTable(cmp.table, sb.targets, sb.fes.map((row) => row.map((fes) => (fes < 0 ? "–" : String(fes)))));
     const ref = Number.isNaN(sb.fbest) || sb.fbest === null ? "none yet (no run is feasible)" : fmt(sb.fbest);
     setText(cmp.note, "f_best = " + ref + (sb.known ? " (the problem's optimum f*, or a run's better f)" : " (the best any run has found so far: the problem's optimum is not known)") + "; – not reached yet");
   }
 
+  // drawSeeds shows Go's frame over the seeds (null: no seeds): the win
+  // counts "first / at all", their caption, the test, which runs the panels
+  // show.
+  function drawSeeds(sf) {
+    cmp.seedsFrame = sf;
+    const box = cmp.seedsBox;
+    box.hidden = !sf;
+    setText(cmp.table.caption, sf ? "FES at which each run on seed " + sf.first + " (the runs shown) first reached a target" : "FES at which each run first reached a target");
+    cmp.chartEl.setAttribute("aria-label", sf
+      ? "median best feasible f of every configuration over " + sf.n + " seeds, with the band between its quartile runs, against FES"
+      : "best feasible f and violation of the best point of every run against FES");
+    if (!sf) return;
+    const $b = (r) => box.querySelector('[data-role="' + r + '"]');
+    setText($b("seeds-shown"), "Each configuration runs on " + sf.n + " seeds, " + sf.first + " to " + sf.last +
+      " (cec run -seed " + sf.first + " -runs " + sf.n + "'s), in lockstep. The landscapes and operator panels show the runs on seed " + sf.first +
+      " live; the chart is each configuration's median run over the seeds, its band the quartile runs" + (sf.done ? "." : " (FES " + sf.at + ", the runs go on)."));
+    const wins = $b("wins");
+    setText(wins.caption, "Win counts over " + sf.n + " seeds: first / at all");
+    fillTable(wins, sf.targets, sf.firstCount.map((row, i) => row.map((c, j) => c + " / " + sf.reached[i][j])));
+    setText($b("wins-note"), sf.caption);
+    setText($b("test-name"), sf.test + ":");
+    const ul = $b("test-pairs");
+    while (ul.children.length > sf.tests.length) ul.lastChild.remove();
+    sf.tests.forEach((t, i) => setText(ul.children[i] || ul.appendChild(doc.createElement("li")), t.text));
+  }
+
   function showNames() {
+    // with seeds=N the panels show the runs on the first seed: each head says so
+    const seed = cmp.seeds > 1 ? " · seed " + shell.state.values.seed + " (1 of " + cmp.seeds + ", live)" : "";
     runs.forEach((r, i) => {
-      setText(r.head.querySelector('[data-role="run-name"]'), cmp.names[i]);
+      setText(r.head.querySelector('[data-role="run-name"]'), cmp.names[i] + seed);
       if (cmp.colors[i]) r.root.style.setProperty("--run", cmp.colors[i]);
     });
   }
@@ -299,7 +358,7 @@ export function createComparePage(win = window) {
   function oneRun() {
     const v = {};
     const state = shell.state;
-    for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare") v[k] = x;
+    for (const [k, x] of Object.entries(state.values)) if (!/^[b-d]\./i.test(k) && k !== "compare" && k !== "seeds") v[k] = x;
     return new State(v, state.ctx).serialize();
   }
 
@@ -354,6 +413,9 @@ export function createComparePage(win = window) {
       // (in one order: algo, then the rest by name)
       const order = (o) => Object.keys(o).sort((x, y) => (x === "algo" ? -1 : y === "algo" ? 1 : x < y ? -1 : x > y ? 1 : 0));
       setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
+      // seeds=N, as Go read it (1, the runs shown only, is not written)
+      cmp.seeds = setup.seeds;
+      if (setup.seeds > 1) vals.seeds = String(setup.seeds);
       next = new State(vals, s.ctx);
       cmp.names = setup.names;
       runNotices = setup.notices;
@@ -411,6 +473,8 @@ export function createComparePage(win = window) {
       runs: runs.map((r) => r.view.chartInfo()),
       compare: {
         points: cmp.points, scoreboard: cmp.scoreboard, colors: cmp.colors.slice(), names: cmp.names.slice(),
+        // Go's frame over the seeds (seeds=N), null without
+        seeds: cmp.seedsFrame,
         // the values Go configured each run with (compareSetup)
         values: runs.map((r) => Object.assign({}, r.controller.state)),
       },
