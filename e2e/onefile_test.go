@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -139,6 +141,60 @@ func TestOneFileOffline(t *testing.T) {
 			if probe[0] != "failed" || probe[1] != "failed" || len(blocked()) != 2 {
 				t.Errorf("the network was not off: page %s, worker %s, failed %v", probe[0], probe[1], blocked())
 			}
+		})
+	}
+}
+
+// downloadJS clicks "Download as one HTML file" and answers the file the
+// page saved: its name, size and SHA-256, with the page's address.
+const downloadJS = `new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const timer = setTimeout(() => reject(new Error("no file within 100 s")), 100000);
+  window.addEventListener("pcaplay-export", async (ev) => {
+    clearTimeout(timer);
+    const b = new Uint8Array(await ev.detail.blob.arrayBuffer());
+    const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
+    resolve({name: ev.detail.name, type: ev.detail.type, size: b.length, ms: performance.now() - t0,
+      sha: Array.from(sum, (x) => x.toString(16).padStart(2, "0")).join(""), hash: location.hash});
+  }, {once: true});
+  document.getElementById("download-html").click();
+})`
+
+// TestOneFileDownload: the playground's and compare mode's "Download as
+// one HTML file" saves the bytes `cec export-html` writes for the page's
+// address from the same built site (the same Go code, in the module).
+func TestOneFileDownload(t *testing.T) {
+	h := setup(t)
+	site, err := filepath.Abs(h.siteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, hash string }{
+		{"playground", hash("problem", "C05", "dim", "10", "algo", "heco-pde", "seed", "9")},
+		{"compare", hash("compare", "2", "problem", "rosenbrock", "seed", "3")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := h.newTab(t)
+			tb.open(c.hash)
+			got := eval[struct {
+				Name, Type, Sha, Hash string
+				Size, Ms              float64
+			}](tb, 120*time.Second, downloadJS)
+			file := filepath.Join(t.TempDir(), "cli.html")
+			cec(t, "export-html", "-site", site, "-o", file, got.Hash)
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sha256.Sum256(b)
+			if want := hex.EncodeToString(sum[:]); got.Sha != want || int(got.Size) != len(b) {
+				t.Errorf("the page saved %d bytes (sha256 %.16s), cec export-html %q wrote %d (sha256 %.16s)", int(got.Size), got.Sha, got.Hash, len(b), want)
+			}
+			if !strings.HasPrefix(got.Name, "pcaplay-") || !strings.HasSuffix(got.Name, ".html") || got.Type != "text/html" {
+				t.Errorf("saved as %q (%s)", got.Name, got.Type)
+			}
+			t.Logf("%s: %s, %d bytes, made in the page in %.1f s", c.name, got.Name, int(got.Size), got.Ms/1000)
+			tb.noConsoleErrors()
 		})
 	}
 }

@@ -242,6 +242,15 @@ export const PROTOCOL = freeze({
         "cancel"
       ],
       "reply": "GIFFile"
+    },
+    {
+      "name": "oneFile",
+      "doc": "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs",
+      "request": [
+        "hash",
+        "files"
+      ],
+      "reply": "OneFile"
     }
   ],
   "grid": {
@@ -725,6 +734,15 @@ export const PROTOCOL = freeze({
       "key",
       "value",
       "message"
+    ],
+    "OneFile": [
+      "missing",
+      "html",
+      "mode"
+    ],
+    "OneFileRequest": [
+      "hash",
+      "files"
     ],
     "Operator": [
       "generation",
@@ -1504,6 +1522,19 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} OneFile
+ * @property {string[]} missing
+ * @property {Uint8Array} [html]
+ * @property {string} mode
+ */
+
+/**
+ * @typedef {Object} OneFileRequest
+ * @property {string} hash
+ * @property {Object<string, Uint8Array>} [files]
+ */
+
+/**
  * @typedef {Object} Operator
  * @property {number} generation
  * @property {number} n
@@ -1986,4 +2017,11 @@ export class Commands {
    * @returns {Promise<GIFFile>}
    */
   async gifEnd(request) { return this.call("gifEnd", request); }
+
+  /**
+   * oneFile: the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs.
+   * @param {OneFileRequest} request
+   * @returns {Promise<OneFile>}
+   */
+  async oneFile(request) { return this.call("oneFile", request); }
 }

@@ -29,7 +29,7 @@ export const CUSTOM = "custom…";
 export class SettingsView {
   /**
    * @param {Element} root the settings panel
-   * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe") => void,
+   * @param {{onChange: (changes: object, what: string) => void, onCopy: (what: "link"|"iframe"|"onefile") => void,
    *          onCompare?: () => void, compareAlways?: boolean, idPrefix?: string, onCustom?: () => void}} opts
    *          (onCompare: the compare button, shown for algorithms with PCA-projection unless
    *          compareAlways; idPrefix: the prefix of the ids of its inputs, "s" unless given: each
@@ -43,7 +43,7 @@ export class SettingsView {
     this.el = {
       problem: q("problem"), dim: q("dim"), problemHelp: q("problem-help"), dataNote: q("data-note"), algo: q("algo"), algoHelp: q("algo-help"),
       pcaWrap: q("pca-switch-wrap"), pca: q("pca-switch"), params: q("params"), seed: q("seed"), reseed: q("reseed"),
-      budget: q("budget"), copyEmbed: q("copy-embed"), copyLink: q("copy-link"), snippet: q("embed-snippet"),
+      budget: q("budget"), copyEmbed: q("copy-embed"), copyLink: q("copy-link"), snippet: q("embed-snippet"), oneFile: q("download-html"),
       compare: q("compare"),
     };
     this.catalog = null;
@@ -64,6 +64,7 @@ export class SettingsView {
     el.budget.onchange = () => change({ fes: el.budget.value }, "FES budget to " + el.budget.value);
     el.copyEmbed.onclick = () => this.opts.onCopy("iframe");
     el.copyLink.onclick = () => this.opts.onCopy("link");
+    if (el.oneFile) el.oneFile.onclick = () => this.opts.onCopy("onefile");
     if (el.compare) el.compare.onclick = () => { if (this.opts.onCompare) this.opts.onCompare(); };
   }
 

@@ -1,7 +1,10 @@
 // share.js: what the playground and compare mode share in their page
 // chrome — the page's link and iframe snippet copied to the clipboard (or
 // shown to copy by hand), and the transport's keys (space plays or pauses,
-// → steps, r resets). One copy, so the two modes cannot drift apart.
+// → steps, r resets), and the page saved as one HTML file (onefile.js).
+// One copy, so the two modes cannot drift apart.
+
+import { downloadOneFile } from "./onefile.js";
 
 /** shareURL is the page's address for state, with extra keys (embed=1). */
 export function shareURL(state, extra) {
@@ -10,11 +13,12 @@ export function shareURL(state, extra) {
 
 /**
  * copySnippet copies the link ("link") or an iframe snippet ("iframe") of
- * the page; where the clipboard is not allowed it shows the text selected
+ * the page, or saves it as one HTML file ("onefile"); where the clipboard is not allowed it shows the text selected
  * in the settings panel to copy by hand. title names the frame for screen
  * readers.
  */
 export function copySnippet(what, { state, settings, say, title }) {
+  if (what === "onefile") return downloadPage(state, say);
   const text = what === "iframe"
     ? '<iframe src="' + shareURL(state, { embed: "1" }).replace(/"/g, "&quot;") + '" width="960" height="640" style="border:0" loading="lazy" title="' + title.replace(/"/g, "&quot;") + '"></iframe>'
     : shareURL(state);
@@ -27,6 +31,18 @@ export function copySnippet(what, { state, settings, say, title }) {
     settings.showSnippet(text, true);
     try { document.execCommand("copy"); done(); } catch (e) { manual(); }
   }
+}
+
+/**
+ * downloadPage saves the page in state as one HTML file that runs offline
+ * (onefile.js), saying how it went.
+ */
+function downloadPage(state, say) {
+  say("Making one HTML file of this page…");
+  return downloadOneFile("#" + state.serialize(), { say }).then(
+    (n) => say("Saved this page as one HTML file (" + (n / 1e6).toFixed(1) + " MB): it opens offline from file://."),
+    (e) => say("Could not make the HTML file: " + String((e && e.message) || e)),
+  );
 }
 
 /**

@@ -311,6 +311,9 @@ func TestBuildBuiltSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if miss, err := Needs(os.DirFS(dir), "#problem=C05&dim=10&algo=heco-pde"); err != nil || len(miss) > 0 {
+		t.Errorf("Needs of the built site: %v, %v; want nothing missing", miss, err)
+	}
 	p := readPayload(t, pg.HTML)
 	for _, m := range []string{"boot.js", "app.js", "compare-app.js", "lesson-app.js", "experiment-app.js", "worker-client.js", "protocol.js"} {
 		if _, ok := p.Modules[m]; !ok {
@@ -324,4 +327,54 @@ func TestBuildBuiltSite(t *testing.T) {
 		t.Errorf("data %v, want C05's three files at D = 10", pg.State.Data)
 	}
 	t.Logf("%d bytes: %d modules, pcaplay.wasm %d → %d gzip, data %d bytes", len(pg.HTML), pg.Modules, pg.Wasm, pg.WasmGzip, pg.DataBytes)
+}
+
+// TestNeedsRounds fetches the site as the page's download does: Needs
+// names what is missing, the caller adds it, until nothing is; the file
+// built from what was fetched is the file built from the site.
+func TestNeedsRounds(t *testing.T) {
+	site := fakeSite(t)
+	const hash = "#problem=C05&dim=10"
+	got := Files{}
+	rounds := 0
+	for ; ; rounds++ {
+		miss, err := Needs(got, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(miss) == 0 {
+			break
+		}
+		if rounds == 10 {
+			t.Fatalf("still missing %v after 10 rounds", miss)
+		}
+		if rounds == 0 && !slices.Equal(miss, []string{"boot.js", "data/cec2017/manifest.json", "index.html", "pcaplay.wasm", "worker.js"}) {
+			t.Errorf("first round asks for %v", miss)
+		}
+		for _, name := range miss {
+			f, ok := site[name]
+			if !ok {
+				t.Fatalf("Needs asks for %s, which the site lacks", name)
+			}
+			got[name] = f.Data
+		}
+	}
+	fromFetched, err := Build(got, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSite, err := Build(site, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fromFetched.HTML, fromSite.HTML) {
+		t.Error("the file built from the fetched files differs from the site's")
+	}
+	if len(got) != len(site) {
+		t.Errorf("fetched %d files, the site has %d", len(got), len(site))
+	}
+	if _, err := Needs(got, "#dim=7&problem=C05"); err == nil || !strings.Contains(err.Error(), "dim") {
+		t.Errorf("Needs of a bad address: %v", err)
+	}
+	t.Logf("%d rounds", rounds)
 }

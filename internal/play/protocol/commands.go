@@ -385,6 +385,7 @@ func Commands() []Command {
 		command("gifStart", "starts an animated GIF recording of the page's frames (export.GIF) and returns its id", gifStartCmd),
 		command("gifFrame", "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames", gifFrameCmd),
 		command("gifEnd", "ends a GIF recording: the GIF file, or nothing when cancelled", gifEndCmd),
+		command("oneFile", "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs", oneFileCmd),
 	}
 }
 
