@@ -32,6 +32,10 @@ func TestParseHash(t *testing.T) {
 		{"#a=1&a=2", map[string]string{"a": "2"}},
 		{"#x=a+b%20c", map[string]string{"x": "a b c"}},
 		{"#x=%zz", map[string]string{"x": "%zz"}},
+		{"#x=%4", map[string]string{"x": "%4"}},
+		{"#x=%FF", map[string]string{"x": "%FF"}},
+		{"#x=%C3%A9+%41", map[string]string{"x": "é A"}},
+		{"#%70roblem=C05", map[string]string{"problem": "C05"}},
 		{"#flag&&=v& k =1", map[string]string{"flag": "", "k": "1"}},
 		{"#__proto__=1&constructor=2&prototype=3", map[string]string{}},
 	} {

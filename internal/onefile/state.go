@@ -2,11 +2,11 @@ package onefile
 
 import (
 	"fmt"
-	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pcaplay/core/suite"
 	"pcaplay/internal/lesson"
@@ -54,12 +54,34 @@ func ParseHash(hash string) map[string]string {
 	return out
 }
 
+// decode is the page's safeDecode: "+" is a space, then
+// decodeURIComponent, whose malformed escape or invalid UTF-8 leaves s as
+// written.
 func decode(s string) string {
-	d, err := url.PathUnescape(strings.ReplaceAll(s, "+", " "))
-	if err != nil {
+	s = strings.ReplaceAll(s, "+", " ")
+	if !strings.Contains(s, "%") {
 		return s
 	}
-	return d
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return s
+		}
+		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return s
+		}
+		b.WriteByte(byte(v))
+		i += 2
+	}
+	if !utf8.ValidString(b.String()) {
+		return s
+	}
+	return b.String()
 }
 
 // runPrefix matches a compared run's key (b.pca, c.algo), as the page's
