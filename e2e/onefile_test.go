@@ -145,6 +145,52 @@ func TestOneFileOffline(t *testing.T) {
 	}
 }
 
+// TestOneFileModes: compare mode's and the lesson's files open from
+// file:// with the network failed, in their mode, without a console error.
+func TestOneFileModes(t *testing.T) {
+	h := setup(t)
+	site, err := filepath.Abs(h.siteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, m := range []struct{ name, hash, ready string }{
+		{"compare", hash("compare", "2", "problem", "C05", "dim", "10", "seed", "3"),
+			"window.__e2e.whenReady(50000).then(() => window.playground.status().runs.length === 2)"},
+		{"lesson", hash("lesson", "fig1", "step", "3"), "document.querySelector('[data-lesson-root]').dataset.drawn === '3'"},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			file := filepath.Join(dir, m.name+".html")
+			if said := cec(t, "export-html", "-site", site, "-o", file, "#"+m.hash); !strings.Contains(said, m.name+" mode") {
+				t.Errorf("cec export-html said %q, want %s mode", said, m.name)
+			}
+			tb := h.newTab(t)
+			blocked := tb.offline()
+			tb.navigate("file://" + file)
+			deadline := time.Now().Add(60 * time.Second)
+			for {
+				ok, err := tryEval[bool](tb, 10*time.Second, m.ready)
+				if err == nil && ok {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s: %q not true within 60 s (%v)%s", m.name, m.ready, err, tb.consoleTail())
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if m.name == "compare" {
+				if label, text := dataNote(tb); label != "official" {
+					t.Errorf("data note %q (label %q), want the official instance from the file", text, label)
+				}
+			}
+			tb.noConsoleErrors()
+			if b := blocked(); len(b) > 0 {
+				t.Errorf("the file asked the network for %v", b)
+			}
+		})
+	}
+}
+
 // downloadJS clicks "Download as one HTML file" and answers the file the
 // page saved: its name, size and SHA-256, with the page's address.
 const downloadJS = `new Promise((resolve, reject) => {
