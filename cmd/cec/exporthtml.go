@@ -43,6 +43,9 @@ func cmdExportHTML(args []string, stdout io.Writer) error {
 			hash = hash[i:] // a whole link: the part after #
 		}
 	}
+	if _, err := onefile.CheckHash(hash); err != nil {
+		return badInput("#%s: %v", strings.TrimPrefix(hash, "#"), err)
+	}
 	if dir := filepath.Dir(*outPath); !fileExists(dir) {
 		return badInput("-o %s: the directory %s does not exist", *outPath, dir)
 	}

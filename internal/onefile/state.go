@@ -103,7 +103,7 @@ func CheckHash(hash string) (State, error) {
 		st.Mode = ModeLesson
 		if _, notes := lesson.Parse(raw); len(notes) > 0 {
 			n := notes[0]
-			return st, fmt.Errorf("%s=%q: %s", n.Key, play.Cut(n.Value, play.EchoMax), n.Message)
+			return st, noticeError(play.NewNotice(n.Key, n.Value, n.Message))
 		}
 		return st, nil
 	}
@@ -149,11 +149,13 @@ func canonicalHash(hash string) string {
 	return "#" + h
 }
 
+// noticeError is the error of a value Go's sanitising replaces: the
+// notice the page would show, and that nothing is made of it.
 func noticeError(n play.Notice) error {
 	if n.Value == "" {
-		return fmt.Errorf("%s: %s", n.Key, n.Message)
+		return fmt.Errorf("%s: %s (the page would change it: not exported)", n.Key, n.Message)
 	}
-	return fmt.Errorf("%s=%q: %s", n.Key, n.Value, n.Message)
+	return fmt.Errorf("%s=%q: %s (the page would change it: not exported)", n.Key, n.Value, n.Message)
 }
 
 // compareRuns is the number of runs the address shows, as the page reads
