@@ -9,10 +9,12 @@
 //   - Worker: the page's worker (payload.workers) starts as a classic
 //     worker from a blob: URL of payload.worker (a module worker cannot
 //     start from file://, nor from a blob there);
-//   - the modules: each becomes a blob: module, its dependencies first,
-//     their blob URLs put in place of its rewritten specifiers; then the
-//     entry is imported, once the document is parsed (as the module
-//     script it replaces would be).
+//   - once the document is parsed: the deferred scripts (ECharts) run, in
+//     order, from blob: URLs, as defer scripts would; then the code
+//     (gzip) is inflated and each module becomes a blob: module, its
+//     dependencies first, their blob URLs put in place of its rewritten
+//     specifiers, and the entry is imported (as the module script it
+//     replaces would be).
 (() => {
   "use strict";
   const el = document.getElementById("pcaplay-offline");
@@ -41,7 +43,7 @@
     constructor(url, opts) {
       const u = String(url);
       if (u.startsWith(p.base) && p.workers.includes(u.slice(p.base.length))) {
-        workerURL = workerURL || URL.createObjectURL(new Blob([p.worker], { type: "text/javascript" }));
+        workerURL = workerURL || URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         super(workerURL, { name: (opts && opts.name) || "" });
       } else {
         super(url, opts);
@@ -49,18 +51,38 @@
     }
   };
 
-  const urls = {};
-  for (const name of p.order) {
-    const src = p.modules[name].replace(/(["'])pcaplay-module:([A-Za-z0-9_.-]+\.js)\1/g,
-      (m, q, dep) => JSON.stringify(urls[dep] || ("missing:" + dep)));
-    urls[name] = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
-  }
-  const entry = p.order[p.order.length - 1];
-  const start = () => import(urls[entry]).catch((e) => {
+  const inflate = (b64) => new Blob([bytes(b64)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const blobURL = async (stream, type) => URL.createObjectURL(new Blob([await new Response(stream).arrayBuffer()], { type }));
+  // a deferred classic script (ECharts): run it, as a defer script runs
+  const run = async (name) => {
+    const f = p.files[name];
+    const url = await blobURL(f.gzip ? inflate(f.b64) : new Blob([bytes(f.b64)]).stream(), f.type);
+    await new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = url;
+      s.onload = resolve;
+      s.onerror = () => reject(new Error(name + " did not run"));
+      document.head.append(s);
+    });
+  };
+  let workerSource = null;
+  const start = async () => {
+    for (const name of p.deferred) await run(name);
+    const code = JSON.parse(await new Response(inflate(p.code)).text());
+    workerSource = code.worker;
+    const urls = {};
+    for (const name of p.order) {
+      const src = code.modules[name].replace(/(["'])pcaplay-module:([A-Za-z0-9_.-]+\.js)\1/g,
+        (m, q, dep) => JSON.stringify(urls[dep] || ("missing:" + dep)));
+      urls[name] = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+    }
+    return import(urls[p.order[p.order.length - 1]]);
+  };
+  const go = () => start().catch((e) => {
     const box = document.getElementById("error");
     if (box) { box.hidden = false; box.textContent = "pcaplay could not start: " + String((e && e.message) || e); }
     throw e;
   });
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-  else start();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
+  else go();
 })();

@@ -76,14 +76,25 @@ type payload struct {
 	Base  string   `json:"base"`
 	Hash  string   `json:"hash"`
 	Order []string `json:"order"` // the modules, dependencies first, the entry last
+	// Code is the gzip, in base64, of the JSON of code: the modules and
+	// the worker's script (text compresses about 4×).
+	Code string `json:"code"`
+	// Deferred are the page's deferred classic scripts (ECharts), in
+	// order, names of Files: the loader runs them before the modules, as
+	// the browser runs a defer script after parsing.
+	Deferred []string `json:"deferred"`
+	// Workers are the paths under Base that start the worker's script.
+	Workers []string `json:"workers"`
+	// Files are what the page fetches (the wasm) and the deferred scripts.
+	Files map[string]file `json:"files"`
+}
+
+// code is the text payload.Code compresses.
+type code struct {
 	// Modules are the modules' sources, specifiers rewritten.
 	Modules map[string]string `json:"modules"`
 	// Worker is the worker's classic script, worker-shim.js and its files first.
 	Worker string `json:"worker"`
-	// Workers are the paths under Base that start Worker.
-	Workers []string `json:"workers"`
-	// Files are what the page fetches (the wasm).
-	Files map[string]file `json:"files"`
 }
 
 // Build makes the one-file page of the address hash ("#problem=C05&…", the
@@ -122,14 +133,22 @@ func Build(site fs.FS, hash string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := payload{Base: Base, Hash: st.Hash, Modules: map[string]string{}, Worker: worker,
-		Workers: []string{workerJS},
-		Files:   map[string]file{wasmFile: {Type: "application/wasm", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}}}
+	c := code{Modules: map[string]string{}, Worker: worker}
+	p := payload{Base: Base, Hash: st.Hash, Workers: []string{workerJS}, Deferred: []string{},
+		Files: map[string]file{wasmFile: {Type: "application/wasm", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}}}
 	for _, m := range mods {
 		p.Order = append(p.Order, m.name)
-		p.Modules[m.name] = m.src
+		c.Modules[m.name] = m.src
 	}
-	html, err := page(site, string(index), p)
+	cj, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	if cj, err = gzipBytes(cj); err != nil {
+		return nil, err
+	}
+	p.Code = base64.StdEncoding.EncodeToString(cj)
+	html, err := page(site, string(index), &p)
 	if err != nil {
 		return nil, err
 	}
@@ -256,9 +275,10 @@ var (
 	localAssetRE = regexp.MustCompile(`\b(src|href)="([^"#:]+\.(js|css|wasm|json|txt))"`)
 )
 
-// page returns index.html with its styles and classic scripts inline and
-// its module script replaced by the payload and the loader.
-func page(site fs.FS, index string, p payload) ([]byte, error) {
+// page returns index.html with its styles and classic scripts inline, its
+// deferred scripts moved into p (compressed), and its module script
+// replaced by the payload and the loader.
+func page(site fs.FS, index string, p *payload) ([]byte, error) {
 	rest := index
 	for _, re := range []*regexp.Regexp{styleRE, scriptRE, moduleRE, preloadRE} {
 		rest = re.ReplaceAllString(rest, "")
@@ -269,28 +289,48 @@ func page(site fs.FS, index string, p payload) ([]byte, error) {
 	if m := moduleRE.FindAllStringSubmatch(index, -1); len(m) != 1 || m[0][1] != entryJS {
 		return nil, fmt.Errorf("%s: want one <script type=\"module\" src=\"%s\">, found %d module scripts", indexHTML, entryJS, len(m))
 	}
+	var err error
+	note := func(e error) {
+		if err == nil {
+			err = e
+		}
+	}
+	// the deferred scripts: into the payload, compressed
+	index = scriptRE.ReplaceAllStringFunc(index, func(s string) string {
+		m := scriptRE.FindStringSubmatch(s)
+		if m[2] == "" {
+			return s
+		}
+		b, e := fs.ReadFile(site, m[1])
+		if e != nil {
+			note(siteError(m[1], e))
+			return s
+		}
+		gz, e := gzipBytes(b)
+		note(e)
+		p.Deferred = append(p.Deferred, m[1])
+		p.Files[m[1]] = file{Type: "text/javascript", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}
+		return ""
+	})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(true) // no "</script" or "<!--" inside the element
-	if err := enc.Encode(p); err != nil {
-		return nil, err
-	}
+	note(enc.Encode(p))
 	if closeTagRE.MatchString(loaderJS) {
-		return nil, fmt.Errorf("loader.js holds </script or <!--")
+		note(fmt.Errorf("loader.js holds </script or <!--"))
 	}
 	boot := `<script type="application/json" id="pcaplay-offline">` + strings.TrimSpace(buf.String()) + "</script>\n<script>/* pcaplay one-file loader (internal/onefile/loader.js) */\n" + loaderJS + "</script>"
 	index = moduleRE.ReplaceAllLiteralString(index, boot)
-	var err error
 	inline := func(re *regexp.Regexp, tag string) {
 		index = re.ReplaceAllStringFunc(index, func(s string) string {
 			name := re.FindStringSubmatch(s)[1]
 			b, e := fs.ReadFile(site, path.Clean(name))
 			if e != nil {
-				err = siteError(name, e)
+				note(siteError(name, e))
 				return s
 			}
 			if closeTagRE.Match(b) {
-				err = fmt.Errorf("%s: holds </script, </style or <!--: it cannot be inlined as it is", name)
+				note(fmt.Errorf("%s: holds </script, </style or <!--: it cannot be inlined as it is", name))
 				return s
 			}
 			return "<" + tag + ">/* " + name + " */\n" + string(b) + "\n</" + tag + ">"

@@ -183,6 +183,34 @@ func readPayload(t *testing.T, html []byte) payload {
 	return p
 }
 
+// inflate returns the bytes of base64 b64 of a gzip stream.
+func inflate(t *testing.T, b64 string) []byte {
+	t.Helper()
+	gz, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// readCode returns the modules and the worker's script of a payload.
+func readCode(t *testing.T, p payload) code {
+	t.Helper()
+	var c code
+	if err := json.Unmarshal(inflate(t, p.Code), &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func TestBuild(t *testing.T) {
 	site := fakeSite(t)
 	const hash = "#problem=C05&dim=10&algo=heco-pde&seed=9"
@@ -191,7 +219,7 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := string(pg.HTML)
-	for _, frag := range []string{"body { color: #000; }", "window.early = 1;", "window.echarts = {};", `href="results.html"`} {
+	for _, frag := range []string{"body { color: #000; }", "window.early = 1;", `href="results.html"`} {
 		if !strings.Contains(html, frag) {
 			t.Errorf("the page lacks %q", frag)
 		}
@@ -209,38 +237,36 @@ func TestBuild(t *testing.T) {
 	if want := []string{"protocol.js", "app.js", "lazy.js", "boot.js"}; !slices.Equal(p.Order, want) {
 		t.Errorf("order %v, want %v", p.Order, want)
 	}
-	if got := p.Modules["app.js"]; !strings.Contains(got, `from "pcaplay-module:protocol.js"`) ||
+	c := readCode(t, p)
+	if got := c.Modules["app.js"]; !strings.Contains(got, `from "pcaplay-module:protocol.js"`) ||
 		!strings.Contains(got, `import("pcaplay-module:protocol.js")`) || !strings.Contains(got, `"`+Base+`app.js"`) || strings.Contains(got, "import.meta") {
 		t.Errorf("app.js rewritten as %q", got)
 	}
-	if got := p.Modules["boot.js"]; !strings.Contains(got, `import('pcaplay-module:lazy.js')`) {
+	if got := c.Modules["boot.js"]; !strings.Contains(got, `import('pcaplay-module:lazy.js')`) {
 		t.Errorf("boot.js rewritten as %q", got)
 	}
 	// the worker: one classic script, its data served from the file
 	for _, frag := range []string{"globalThis.Go = class", "const { PROTOCOL, ERR: E } = pcaplayModule0;", `new URL("data/cec2017/", "` + Base + `worker.js")`, "return { PROTOCOL, ERR, Commands };", "data/cec2017/manifest.json"} {
-		if !strings.Contains(p.Worker, frag) {
+		if !strings.Contains(c.Worker, frag) {
 			t.Errorf("the worker lacks %q", frag)
 		}
 	}
-	if regexp.MustCompile(`(?m)^\s*(import|export)\b[^(.]`).MatchString(p.Worker) {
+	if regexp.MustCompile(`(?m)^\s*(import|export)\b[^(.]`).MatchString(c.Worker) {
 		t.Error("the worker's script still imports or exports")
 	}
 	if len(pg.State.Data) != 3 || pg.DataBytes == 0 {
 		t.Errorf("data %v (%d bytes), want C05's three files", pg.State.Data, pg.DataBytes)
 	}
-	// the module, gzip-compressed: inflates to the site's bytes
-	f := p.Files[wasmFile]
-	gz, err := base64.StdEncoding.DecodeString(f.B64)
-	if err != nil {
-		t.Fatal(err)
+	// the module and ECharts (a deferred script), gzip-compressed:
+	// they inflate to the site's bytes
+	for name, typ := range map[string]string{wasmFile: "application/wasm", "echarts.min.js": "text/javascript"} {
+		f := p.Files[name]
+		if back := inflate(t, f.B64); !bytes.Equal(back, site[name].Data) || !f.Gzip || f.Type != typ {
+			t.Errorf("%s does not inflate to the site's (gzip %v, type %q)", name, f.Gzip, f.Type)
+		}
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := io.ReadAll(zr)
-	if err != nil || !bytes.Equal(back, site[wasmFile].Data) || !f.Gzip || f.Type != "application/wasm" {
-		t.Errorf("the module does not inflate to the site's (%v; gzip %v, type %q)", err, f.Gzip, f.Type)
+	if !slices.Equal(p.Deferred, []string{"echarts.min.js"}) {
+		t.Errorf("deferred scripts %v, want echarts.min.js", p.Deferred)
 	}
 	// the same site and address, the same bytes
 	again, err := Build(site, hash)
@@ -320,7 +346,7 @@ func TestBuildBuiltSite(t *testing.T) {
 	}
 	p := readPayload(t, pg.HTML)
 	for _, m := range []string{"boot.js", "app.js", "compare-app.js", "lesson-app.js", "experiment-app.js", "worker-client.js", "protocol.js"} {
-		if _, ok := p.Modules[m]; !ok {
+		if _, ok := readCode(t, p).Modules[m]; !ok {
 			t.Errorf("the file lacks %s", m)
 		}
 	}
