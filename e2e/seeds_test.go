@@ -146,6 +146,23 @@ func TestCompareSeeds(t *testing.T) {
 	if pg := eval[seedsPage](tb, 30*time.Second, jsExpr("compare-seeds")); pg.Seeds != nil || !pg.Hidden || strings.Contains(pg.Hash, "seeds=") {
 		t.Errorf("seeds=31: frame %+v, hidden %v, address %s", pg.Seeds, pg.Hidden, pg.Hash)
 	}
+	// the Seeds field sets seeds= (Go reads it); 1 drops it
+	for _, v := range []string{"4", "1"} {
+		eval[bool](tb, 10*time.Second, `(() => { const i = document.querySelector('[data-role="seeds-input"]'); i.value = "`+v+`"; i.dispatchEvent(new Event("change")); return true; })()`)
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			pg = eval[seedsPage](tb, 30*time.Second, jsExpr("compare-seeds"))
+			ok := v == "4" && pg.Seeds != nil && pg.Seeds.N == 4 && strings.Contains(pg.Hash, "seeds=4") ||
+				v == "1" && pg.Seeds == nil && pg.Hidden && !strings.Contains(pg.Hash, "seeds=")
+			if ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the Seeds field at %s: frame %+v, address %s", v, pg.Seeds, pg.Hash)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
 }
 
 // nativeWins runs each algorithm on seeds seed…seed+n−1 natively and counts,

@@ -342,6 +342,24 @@ export function createComparePage(win = window) {
     add.onclick = () => commands.set({ compare: String(N + 1) }, "controls").catch(() => {});
     settingsTpl.querySelector('[data-role="compare"]').after(add);
   }
+  {
+    // seeds=N: every configuration on N seeds (Go reads and checks the value)
+    const label = doc.createElement("label");
+    label.className = "seeds-control";
+    label.title = "Run every configuration on this many seeds (seed, seed+1, …; 1 to " + PROTOCOL.compare.maxSeeds +
+      "): the chart shows their median and quartiles, with win counts and a rank-sum test; seeds=N in the address";
+    label.append("Seeds ");
+    const input = doc.createElement("input");
+    input.type = "number";
+    input.min = "1";
+    input.max = String(PROTOCOL.compare.maxSeeds);
+    input.dataset.role = "seeds-input";
+    input.value = String(shell.state.values.seeds || 1);
+    input.onchange = () => commands.set({ seeds: input.value === "1" ? null : input.value }, "controls", "the seeds").catch(() => {});
+    label.append(input);
+    cmp.seedsInput = input;
+    (settingsTpl.querySelector('[data-role="add-run"]') || settingsTpl.querySelector('[data-role="compare"]')).after(label);
+  }
   const transport = shell.transportView($('[data-role="transport"]'), "Runs reset (same seed).");
   $('.transport [data-role="counters"]').hidden = true; // each run has its own
 
@@ -415,6 +433,7 @@ export function createComparePage(win = window) {
       setup.overrides.forEach((o, i) => { for (const k of order(o)) vals[LETTERS[i] + "." + k] = o[k]; });
       // seeds=N, as Go read it (1, the runs shown only, is not written)
       cmp.seeds = setup.seeds;
+      cmp.seedsInput.value = String(setup.seeds);
       if (setup.seeds > 1) vals.seeds = String(setup.seeds);
       next = new State(vals, s.ctx);
       cmp.names = setup.names;
