@@ -193,7 +193,7 @@ func TestOneFileModes(t *testing.T) {
 
 // downloadJS clicks "Download as one HTML file" and answers the file the
 // page saved: its name, size and SHA-256, with the page's address.
-const downloadJS = `new Promise((resolve, reject) => {
+const downloadJS = `(selector) => new Promise((resolve, reject) => {
   const t0 = performance.now();
   const timer = setTimeout(() => reject(new Error("no file within 100 s")), 100000);
   window.addEventListener("pcaplay-export", async (ev) => {
@@ -203,21 +203,23 @@ const downloadJS = `new Promise((resolve, reject) => {
     resolve({name: ev.detail.name, type: ev.detail.type, size: b.length, ms: performance.now() - t0,
       sha: Array.from(sum, (x) => x.toString(16).padStart(2, "0")).join(""), hash: location.hash});
   }, {once: true});
-  document.getElementById("download-html").click();
+  document.querySelector(selector).click();
 })`
 
-// TestOneFileDownload: the playground's and compare mode's "Download as
-// one HTML file" saves the bytes `cec export-html` writes for the page's
-// address from the same built site (the same Go code, in the module).
+// TestOneFileDownload: the playground's, compare mode's and the lesson's
+// "Download as one HTML file" saves the bytes `cec export-html` writes for
+// the page's address from the same built site (the same Go code, in the
+// module).
 func TestOneFileDownload(t *testing.T) {
 	h := setup(t)
 	site, err := filepath.Abs(h.siteDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ name, hash string }{
-		{"playground", hash("problem", "C05", "dim", "10", "algo", "heco-pde", "seed", "9")},
-		{"compare", hash("compare", "2", "problem", "rosenbrock", "seed", "3")},
+	for _, c := range []struct{ name, hash, button string }{
+		{"playground", hash("problem", "C05", "dim", "10", "algo", "heco-pde", "seed", "9"), "#download-html"},
+		{"compare", hash("compare", "2", "problem", "rosenbrock", "seed", "3"), "#download-html"},
+		{"lesson", hash("lesson", "fig1", "step", "4"), `[data-role="lesson-download"]`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := h.newTab(t)
@@ -225,7 +227,7 @@ func TestOneFileDownload(t *testing.T) {
 			got := eval[struct {
 				Name, Type, Sha, Hash string
 				Size, Ms              float64
-			}](tb, 120*time.Second, downloadJS)
+			}](tb, 120*time.Second, "("+downloadJS+")("+jsonString(c.button)+")")
 			file := filepath.Join(t.TempDir(), "cli.html")
 			cec(t, "export-html", "-site", site, "-o", file, got.Hash)
 			b, err := os.ReadFile(file)

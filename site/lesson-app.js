@@ -18,6 +18,7 @@ import { State, parse, KEYS } from "./state.js";
 import { WorkerClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
+import { saveOneFile } from "./onefile.js";
 import { createBatchQueue, createModeShell } from "./page-shell.js";
 
 /** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
@@ -67,6 +68,7 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
     onK: (k) => act({ pcak: String(k) }),
     onResample: () => act({ seed: String(newSeed()) }),
     onPCAProb: (p) => act({ pcaprob: p }),
+    onDownload: () => saveOneFile(win.location.hash, (text) => messages.say(text)),
     stepHref: (n) => hrefOf(Object.assign({}, s.values, { step: String(n) })),
     runHref: (hash) => location.pathname + location.search + "#" + hash +
       (s.page.ui.font !== 1 ? "&font=" + s.page.ui.font : ""),

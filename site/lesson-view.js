@@ -11,8 +11,8 @@
 // Parts of the view, by data-role inside root: lesson-steps (the step
 // links), lesson-canvas, lesson-label, lesson-title, lesson-caption,
 // lesson-text, lesson-readouts, lesson-legend, lesson-k, lesson-k-value,
-// lesson-kchart, lesson-resample, lesson-p, lesson-run, lesson-back,
-// lesson-next, lesson-count.
+// lesson-kchart, lesson-resample, lesson-p, lesson-run, lesson-download,
+// lesson-back, lesson-next, lesson-count.
 import { PROTOCOL } from "./protocol.js";
 import { setText } from "./format.js";
 import { Plane, C, dot, ring, square, diamond, star, arrow, cross } from "./plane.js";
@@ -232,7 +232,8 @@ export class LessonView {
    * @param {Element} root the element the view fills
    * @param {{onStep?: (n: number) => void, onK?: (k: number) => void, onResample?: () => void,
    *          onPCAProb?: (p: string) => void, stepHref?: (n: number) => string,
-   *          runHref?: (hash: string) => string, embed?: boolean}} opts
+   *          runHref?: (hash: string) => string, embed?: boolean, onDownload?: () => void}} opts
+   *          (onDownload: "Download as one HTML file", shown when given)
    */
   constructor(root, opts = {}) {
     this.root = root;
@@ -265,6 +266,7 @@ export class LessonView {
       p.append(el("option", { value: v, text: t }));
     }
     const run = role(el("a", { class: "lesson-run button", text: "Open the playground with these 20 points ▶" }), "lesson-run");
+    const download = role(el("button", { type: "button", text: "Download as one HTML file", title: "Save the lesson at this step as one HTML file that runs offline from file:// (no server, no network)" }), "lesson-download");
     const text = el("div", { class: "lesson-text" },
       el("h2", {}, role(el("span", { class: "lesson-label" }), "lesson-label"), " ", role(el("span"), "lesson-title")),
       role(el("p", { class: "lesson-caption" }), "lesson-caption"),
@@ -280,7 +282,7 @@ export class LessonView {
           el("span", { "data-control": "resample" }, resample),
           el("span", { "data-control": "pcaprob" }, p)),
         el("div", { "data-control": "run" }, run)),
-      el("div", { class: "lesson-nav" }, back, count, next));
+      el("div", { class: "lesson-nav" }, back, count, next, download));
     r.append(
       el("header", { class: "lesson-head" }, el("h1", { text: "PCA and the valley: the paper's Fig. 1, step by step" }), steps),
       el("div", { class: "lesson-body" }, figure, text));
@@ -292,6 +294,8 @@ export class LessonView {
     next.onclick = () => this.go(this.step + 1);
     k.oninput = () => { setText(kValue, k.value); if (o.onK) o.onK(Number(k.value)); };
     resample.onclick = () => { if (o.onResample) o.onResample(); };
+    download.hidden = !o.onDownload;
+    download.onclick = () => { if (o.onDownload) o.onDownload(); };
     p.onchange = () => { if (o.onPCAProb) o.onPCAProb(p.value); };
   }
 

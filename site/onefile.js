@@ -15,7 +15,7 @@ const MAX_ROUNDS = 32;
 /** fileName names the file of hash by its run: pcaplay-C05-D10-heco-pde-seed3.html. */
 export function fileName(hash) {
   const v = parse(hash);
-  const parts = ["pcaplay", v.lesson, v.problem, v.dim && "D" + v.dim, v.algo, v.seed && "seed" + v.seed];
+  const parts = ["pcaplay", v.lesson, v.lesson && v.step && "step" + v.step, v.problem, v.dim && "D" + v.dim, v.algo, v.seed && "seed" + v.seed];
   return parts.filter(Boolean).join("-").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 120) + ".html";
 }
 
@@ -48,4 +48,19 @@ export async function downloadOneFile(hash, { say, name = fileName(hash), base =
   } finally {
     client.terminate();
   }
+}
+
+/**
+ * saveOneFile saves the page at hash as one HTML file (downloadOneFile),
+ * saying with say(text) how it went; it never rejects. The playground's,
+ * compare mode's and the lesson's "Download as one HTML file".
+ * @param {string} hash
+ * @param {(text: string) => void} say
+ */
+export function saveOneFile(hash, say) {
+  say("Making one HTML file of this page…");
+  return downloadOneFile(hash, { say }).then(
+    (n) => say("Saved this page as one HTML file (" + (n / 1e6).toFixed(1) + " MB): it opens offline from file://."),
+    (e) => say("Could not make the HTML file: " + String((e && e.message) || e)),
+  );
 }

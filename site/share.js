@@ -4,7 +4,7 @@
 // → steps, r resets), and the page saved as one HTML file (onefile.js).
 // One copy, so the two modes cannot drift apart.
 
-import { downloadOneFile } from "./onefile.js";
+import { saveOneFile } from "./onefile.js";
 
 /** shareURL is the page's address for state, with extra keys (embed=1). */
 export function shareURL(state, extra) {
@@ -18,7 +18,7 @@ export function shareURL(state, extra) {
  * readers.
  */
 export function copySnippet(what, { state, settings, say, title }) {
-  if (what === "onefile") return downloadPage(state, say);
+  if (what === "onefile") return saveOneFile("#" + state.serialize(), say);
   const text = what === "iframe"
     ? '<iframe src="' + shareURL(state, { embed: "1" }).replace(/"/g, "&quot;") + '" width="960" height="640" style="border:0" loading="lazy" title="' + title.replace(/"/g, "&quot;") + '"></iframe>'
     : shareURL(state);
@@ -31,18 +31,6 @@ export function copySnippet(what, { state, settings, say, title }) {
     settings.showSnippet(text, true);
     try { document.execCommand("copy"); done(); } catch (e) { manual(); }
   }
-}
-
-/**
- * downloadPage saves the page in state as one HTML file that runs offline
- * (onefile.js), saying how it went.
- */
-function downloadPage(state, say) {
-  say("Making one HTML file of this page…");
-  return downloadOneFile("#" + state.serialize(), { say }).then(
-    (n) => say("Saved this page as one HTML file (" + (n / 1e6).toFixed(1) + " MB): it opens offline from file://."),
-    (e) => say("Could not make the HTML file: " + String((e && e.message) || e)),
-  );
 }
 
 /**
