@@ -4,9 +4,17 @@
 // panel (section[data-panel="operator"]) and finds its parts by data-role.
 // The children, their f, v and acceptance are the solver's own (Go's
 // Operator: trial, children, pf, pv, accepted): nothing is evaluated here.
-import { PHASES } from "./protocol.js";
+import { PHASES, PROTOCOL } from "./protocol.js";
 import { fmt, setText } from "./format.js";
 import { Plane, C, dot, ring, cross, square, diamond, arrow } from "./plane.js";
+
+/** subscript writes a whole number with subscript digits: 12 → ₁₂. */
+const subscript = (i) => String(i).replace(/\d/g, (d) => "₀₁₂₃₄₅₆₇₈₉"[d]);
+
+/** symbolHelp is Go's meaning of each letter (PROTOCOL.symbols), one a line: a tooltip. */
+export function symbolHelp(...keys) {
+  return keys.map((k) => (PROTOCOL.symbols.find((s) => s.key === k) || { text: k }).text).join("\n");
+}
 
 /**
  * drawOperator draws one PCA-projection (op, in plane coordinates made by
@@ -245,11 +253,16 @@ export class OperatorView {
     const n = op.n;
     let trials = 0, accepted = 0;
     for (let i = 0; i < op.count; i++) { trials += op.trial[i]; accepted += op.accepted[i]; }
+    el.caption.title = symbolHelp("k", "m", "n");
     setText(el.caption, "— generation " + op.generation + ": " + op.count + " inputs, k=" + op.k + ", m=" + op.m + ", n=" + n +
       "; " + trials + " PCA " + (trials === 1 ? "child" : "children") + ", " + accepted + " accepted");
     let txt = this.phase < 0 ? "All phases at once. Press “Step into the operator” to play them one by one."
       : (this.phase + 1) + "/" + PHASES.length + " " + PHASES[this.phase].text;
-    txt += "  λ = " + Array.from(op.values.slice(0, Math.min(n, 5))).map(fmt).join(", ") + (n > 5 ? ", …" : "");
+    // the eigenvalues, as what they are: the variance σ² of the selected
+    // points along each axis (not the parameter lambda)
+    const shown = Math.min(n, 5);
+    txt += "  variance along " + Array.from({ length: shown }, (_, i) => "v" + subscript(i + 1)).join(", ") + (n > 5 ? ", …" : "") +
+      ": " + Array.from(op.values.slice(0, shown)).map(fmt).join(", ") + (n > 5 ? ", …" : "");
     if (dim === 2 && op.m >= 2) txt += "  (m ≥ n: the projection is the identity)";
     setText(el.text, txt);
     if (!this.shown) return;

@@ -322,17 +322,17 @@ export const PROTOCOL = freeze({
     {
       "key": "axes",
       "title": "principal axes",
-      "text": "Principal axes: the mean m (◆) and the eigenvectors of the covariance of the k selected points, drawn as arrows of length √λ. Kept axes are solid, dropped ones dashed."
+      "text": "Principal axes: the mean x̄ (◆) and the eigenvectors v₁, v₂, … of the covariance of the k selected points, each drawn as an arrow of length σ, the standard deviation of those points along it (σ², the variance along it, is its eigenvalue). Kept axes are solid, dropped ones dashed."
     },
     {
       "key": "project",
       "title": "project",
-      "text": "Project: y = Vᵀ(x − m), the coordinates of every input on the m kept axes (dotted drops)."
+      "text": "Project: y = Vᵀ(x − x̄), the coordinates of every input on the m kept axes (dotted drops)."
     },
     {
       "key": "reconstruct",
       "title": "reconstruct",
-      "text": "Reconstruct: x′ = m + V y, back in the search space (arrows from x to x′)."
+      "text": "Reconstruct: x′ = x̄ + V y, back in the search space (arrows from x to x′)."
     },
     {
       "key": "evaluate",
@@ -343,6 +343,32 @@ export const PROTOCOL = freeze({
       "key": "replace",
       "title": "replace",
       "text": "Replace: the PCA children the selection accepted are ringed in blue; the others are discarded."
+    }
+  ],
+  "symbols": [
+    {
+      "key": "g",
+      "text": "g: the inequality constraints g_i(x) ≤ 0 (the landscape draws g_i = 0 as solid lines)"
+    },
+    {
+      "key": "h",
+      "text": "h: the equality constraints h_j(x) = 0, met within δ = 1e-4 (dashed lines)"
+    },
+    {
+      "key": "v",
+      "text": "v: the constraint violation of the best point, Σ max(0, g_i) + Σ max(0, |h_j| − δ) (eq. 3–5); 0 means feasible"
+    },
+    {
+      "key": "k",
+      "text": "k: how many of the best inputs the principal axes come from (the parameter pcak)"
+    },
+    {
+      "key": "m",
+      "text": "m: how many principal axes PCA-projection keeps (the parameter pcam)"
+    },
+    {
+      "key": "n",
+      "text": "n: the dimension D of the search space"
     }
   ],
   "compare": {
@@ -779,6 +805,7 @@ export const PROTOCOL = freeze({
     ],
     "ParamInfo": [
       "key",
+      "label",
       "help",
       "kind",
       "default",
@@ -830,6 +857,7 @@ export const PROTOCOL = freeze({
       "lineKind",
       "mask",
       "phases",
+      "symbols",
       "compare",
       "keys",
       "embed",
@@ -979,6 +1007,10 @@ export const PROTOCOL = freeze({
     "SummariseRequest": [
       "jsonl",
       "options"
+    ],
+    "SymbolHelp": [
+      "key",
+      "text"
     ],
     "ViewOptions": [
       "zoom",
@@ -1574,6 +1606,7 @@ export const GRID = PROTOCOL.grid;
 /**
  * @typedef {Object} ParamInfo
  * @property {string} key
+ * @property {string} label
  * @property {string} help
  * @property {string} kind
  * @property {string} default
@@ -1633,6 +1666,7 @@ export const GRID = PROTOCOL.grid;
  * @property {Object} lineKind
  * @property {Object} mask
  * @property {Phase[]} phases
+ * @property {SymbolHelp[]} symbols
  * @property {Object} compare
  * @property {Object<string, string[]>} keys
  * @property {Object} embed
@@ -1818,6 +1852,12 @@ export const GRID = PROTOCOL.grid;
  * @typedef {Object} SummariseRequest
  * @property {string} jsonl
  * @property {SummariseOptions} [options]
+ */
+
+/**
+ * @typedef {Object} SymbolHelp
+ * @property {string} key
+ * @property {string} text
  */
 
 /**

@@ -18,7 +18,7 @@ import { GRID } from "./protocol.js";
 import { fmt, setText } from "./format.js";
 import { Plane } from "./plane.js";
 import { ChartSet } from "./charts.js";
-import { OperatorView } from "./operator-view.js";
+import { OperatorView, symbolHelp } from "./operator-view.js";
 
 /** CHART_MS: while playing, the charts and the PC slice are refreshed this often. */
 export const CHART_MS = 500;
@@ -75,6 +75,9 @@ export class RunView {
       landscapeCaption: q("landscape-caption"), pcviewCaption: q("pcview-caption"),
       zoom: q("zoom"), zoomFactor: q("zoom-factor"), variance: q("variance"),
     };
+    // what g, h (the landscape's caption) and v (the counter) stand for
+    if (this.el.landscapeCaption) this.el.landscapeCaption.title = symbolHelp("g", "h");
+    if (this.el.bestv) this.el.bestv.title = symbolHelp("v");
     this.sections = Array.from(root.querySelectorAll("[data-panel]"));
     this.landscape = q("landscape-canvas") ? new Plane(q("landscape-canvas")) : null;
     this.pcplane = q("pcview-canvas") ? new Plane(q("pcview-canvas")) : null;

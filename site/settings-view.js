@@ -133,7 +133,10 @@ export class SettingsView {
       const id = this.id + "-param-" + p.key;
       const lab = document.createElement("label");
       lab.htmlFor = id;
-      lab.textContent = p.key;
+      // Go's label: the key, or a name where the key alone would mislead
+      // (CMODE's k beside pcak), the key then in the title
+      lab.textContent = p.label || p.key;
+      if (p.label && p.label !== p.key) lab.title = "URL key " + p.key;
       let input;
       if (p.kind === "bool") {
         input = document.createElement("input");

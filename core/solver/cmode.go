@@ -103,7 +103,7 @@ func (s *CMODESettings) Params() []Param {
 		floatParam("fmax", "upper end of the F range", &s.FMax, d.FMax, 0, 2),
 		floatParam("crmin", "CR is drawn uniformly from [crmin, crmax]", &s.CRMin, d.CRMin, 0, 1),
 		floatParam("crmax", "upper end of the CR range", &s.CRMax, d.CRMax, 0, 1),
-		intParam("k", "generations between infeasible-solution replacements", &s.K, d.K, 1, 100000),
+		labeled(intParam("k", "generations between infeasible-solution replacements (CMODE's k, URL key k; not pcak's k best)", &s.K, d.K, 1, 100000), "replace every"),
 		boolParam("pca", "use PCA-projection (on: PMODE, off: CMODE)", &s.PCA, d.PCA),
 		floatParam("pcaprob", "probability that a child comes from PCA-projection", &s.PCAProb, d.PCAProb, 0, 1),
 		intParam("pcam", "principal components m kept by PCA-projection (m < D, else no change)", &s.PCAM, d.PCAM, 1, 1000),

@@ -11,6 +11,12 @@ func intParam(key, help string, p *int, def, min, max int) Param {
 		Get: func() float64 { return float64(*p) }, Set: func(x float64) { *p = int(x) }}
 }
 
+// labeled returns p with the control's label label (Param.Label).
+func labeled(p Param, label string) Param {
+	p.Label = label
+	return p
+}
+
 func floatParam(key, help string, p *float64, def, min, max float64) Param {
 	return Param{Key: key, Help: help, Default: def, Min: min, Max: max, Kind: Float,
 		Get: func() float64 { return *p }, Set: func(x float64) { *p = x }}

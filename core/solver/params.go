@@ -12,8 +12,11 @@ import (
 // carried as a float64; Integer and Bool parameters hold whole numbers
 // (Bool: 0 or 1); a Choice parameter holds the index into Choices.
 type Param struct {
-	Key     string // readable key for URLs and flags, e.g. "lambda"
-	Help    string // one line, shown next to the control
+	Key  string // readable key for URLs and flags, e.g. "lambda"
+	Help string // one line, shown next to the control
+	// Label is the control's label where the key alone would mislead
+	// (CMODE's k beside pcak, "the k best"); empty: the key.
+	Label   string
 	Default float64
 	Min     float64
 	Max     float64

@@ -88,7 +88,9 @@ func Cut(s string, max int) string {
 
 // ParamInfo describes one parameter for the controls.
 type ParamInfo struct {
-	Key     string   `js:"key"`
+	Key string `js:"key"`
+	// Label is the control's label (solver.Param.Label, else the key).
+	Label   string   `js:"label"`
 	Help    string   `js:"help"`
 	Kind    string   `js:"kind"`
 	Default string   `js:"default"`
@@ -357,7 +359,11 @@ func paramInfos(s, def solver.Settings) (map[string]string, []ParamInfo) {
 		if pr.Key == "pcam" {
 			help += pcamHelp
 		}
-		infos = append(infos, ParamInfo{Key: pr.Key, Help: help, Kind: pr.Kind.String(),
+		label := pr.Label
+		if label == "" {
+			label = pr.Key
+		}
+		infos = append(infos, ParamInfo{Key: pr.Key, Label: label, Help: help, Kind: pr.Kind.String(),
 			Default: pr.Format(dv[pr.Key]), Value: pr.Format(pr.Get()),
 			Min: pr.Min, Max: pr.Max, Choices: pr.Choices})
 	}

@@ -23,9 +23,28 @@ type Phase struct {
 // PCA lines of PMODE §4.1 and HECO-PDE §4.2), in order.
 var OperatorPhases = []Phase{
 	{"select", "select the k best", "Select: the k best inputs by the feasibility rule (orange squares) define the basis."},
-	{"axes", "principal axes", "Principal axes: the mean m (◆) and the eigenvectors of the covariance of the k selected points, drawn as arrows of length √λ. Kept axes are solid, dropped ones dashed."},
-	{"project", "project", "Project: y = Vᵀ(x − m), the coordinates of every input on the m kept axes (dotted drops)."},
-	{"reconstruct", "reconstruct", "Reconstruct: x′ = m + V y, back in the search space (arrows from x to x′)."},
+	{"axes", "principal axes", "Principal axes: the mean x̄ (◆) and the eigenvectors v₁, v₂, … of the covariance of the k selected points, each drawn as an arrow of length σ, the standard deviation of those points along it (σ², the variance along it, is its eigenvalue). Kept axes are solid, dropped ones dashed."},
+	{"project", "project", "Project: y = Vᵀ(x − x̄), the coordinates of every input on the m kept axes (dotted drops)."},
+	{"reconstruct", "reconstruct", "Reconstruct: x′ = x̄ + V y, back in the search space (arrows from x to x′)."},
 	{"evaluate", "evaluate", "Evaluate: each member of Q gets a PCA child with probability pcaprob, the others a DE child. The PCA children (repaired into the box when x′ left it) are evaluated: ● feasible, × infeasible; faint rings are reconstructions no child used."},
 	{"replace", "replace", "Replace: the PCA children the selection accepted are ringed in blue; the others are discarded."},
+}
+
+// SymbolHelp is a letter the page shows, with what it stands for: the
+// page's tooltip on it.
+type SymbolHelp struct {
+	Key  string `json:"key"`
+	Text string `json:"text"`
+}
+
+// Symbols are the letters the page's captions and counters use (g, h, v
+// of the problem and the run; k, m, n of PCA-projection), each with its
+// meaning. The operator's m is the number of axes kept; the mean is x̄.
+var Symbols = []SymbolHelp{
+	{"g", "g: the inequality constraints g_i(x) ≤ 0 (the landscape draws g_i = 0 as solid lines)"},
+	{"h", "h: the equality constraints h_j(x) = 0, met within δ = 1e-4 (dashed lines)"},
+	{"v", "v: the constraint violation of the best point, Σ max(0, g_i) + Σ max(0, |h_j| − δ) (eq. 3–5); 0 means feasible"},
+	{"k", "k: how many of the best inputs the principal axes come from (the parameter pcak)"},
+	{"m", "m: how many principal axes PCA-projection keeps (the parameter pcam)"},
+	{"n", "n: the dimension D of the search space"},
 }

@@ -95,6 +95,9 @@ type ProtocolSpec struct {
 		Outside    int `json:"outside"`
 	} `json:"mask"`
 	Phases []play.Phase `json:"phases"`
+	// Symbols are the letters of the page's captions and counters with
+	// their meanings, its tooltips (play.Symbols).
+	Symbols []play.SymbolHelp `json:"symbols"`
 	// Compare names compare mode's constants: the most runs and their
 	// letters (the address's prefixes: b.pca=false; run A's "a" is never
 	// written), the keys they share, the most seeds (seeds=N).
@@ -207,6 +210,7 @@ func Protocol() ProtocolSpec {
 	p.LineKind.Level, p.LineKind.G, p.LineKind.H = play.LineLevel, play.LineG, play.LineH
 	p.Mask.Infeasible, p.Mask.Outside = play.MaskInfeasible, play.MaskOutside
 	p.Phases = play.OperatorPhases
+	p.Symbols = play.Symbols
 	p.Compare.MaxRuns, p.Compare.Letters, p.Compare.Shared = play.MaxCompareRuns, play.RunLetters, play.SharedKeys
 	p.Compare.MaxSeeds = play.MaxSeeds
 	p.Embed.Command, p.Embed.Status, p.Embed.Ready = "pcaplay", "pcaplay-status", "pcaplay-ready"
