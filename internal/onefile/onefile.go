@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"pcaplay/core/problem/cec2017/datalabel"
+	"pcaplay/internal/play"
 )
 
 //go:embed loader.js
@@ -155,13 +156,9 @@ func Build(site fs.FS, hash string) (*Page, error) {
 	return &Page{HTML: html, State: st, Modules: len(mods), Wasm: len(wasm), WasmGzip: len(gz), DataBytes: dataBytes}, nil
 }
 
-func cutHash(h string) string {
-	h = strings.TrimPrefix(h, "#")
-	if len(h) > 80 {
-		return h[:80] + "…"
-	}
-	return h
-}
+// cutHash is the address without its "#", cut to 80 characters for an
+// error's line.
+func cutHash(h string) string { return play.Cut(strings.TrimPrefix(h, "#"), 80) }
 
 func siteError(name string, err error) error {
 	return fmt.Errorf("the built site lacks %s (%v): run make site", name, err)
