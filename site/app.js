@@ -52,6 +52,7 @@ export function createPlaygroundPage(win = window) {
     counters: $('[data-role="counters"]'),
     place: $('[data-panel="convergence"]'),
     onFrame: () => updateTransport(),
+    record: true,
   });
   const player = new Player([{ run: controller, view }], {
     speed: () => shell.state.ui.speed,

@@ -2,22 +2,24 @@
 // of compare mode's runs (compare-app.js) make it: a RunController in the
 // shell's worker, a RunView on root bound to it, the run's exports
 // (exports.js RunExports), its controls wired to the shell's commands
-// (zoom, the operator's play pauses the page) and its failure to the
-// shell's fail. onFrame runs on each of its frames (the page's transport).
+// (zoom, the operator's play pauses the page), its recorder (recorder.js)
+// and its failure to the shell's fail. onFrame runs on each of its frames (the page's transport).
 import { RunController } from "./run-controller.js";
 import { RunView } from "./run-view.js";
 import { RunExports } from "./exports.js";
+import { RunRecorder } from "./recorder.js";
 
 /**
  * createRunParts makes one run of the page in root.
  * @param {object} shell the page's shell (page-shell.js createPageShell)
  * @param {Element} root the run's [data-run-view]
- * @param {{counters: Element, place?: Element, varianceName?: (ext: string) => string, onFrame: () => void}} o
+ * @param {{counters: Element, place?: Element, varianceName?: (ext: string) => string, onFrame: () => void, record?: boolean}} o
  * (place: where the run's exports go, root unless given; varianceName: the
- * explained variance's file name, the run's own unless given)
+ * explained variance's file name, the run's own unless given; record: a
+ * recorder row under the exports)
  * @returns {{controller: RunController, view: RunView}}
  */
-export function createRunParts(shell, root, { counters, place = root, varianceName, onFrame }) {
+export function createRunParts(shell, root, { counters, place = root, varianceName, onFrame, record = false }) {
   const { messages, commands, client } = shell;
   const say = (text) => messages.say(text);
   const onError = (e) => messages.error(e.message);
@@ -29,7 +31,10 @@ export function createRunParts(shell, root, { counters, place = root, varianceNa
     say,
     onError,
   }).bind(controller);
-  new RunExports(root, { controller, view, say, onError, varianceName }).place(place);
+  const exports = new RunExports(root, { controller, view, say, onError, varianceName }).place(place);
+  // the run recorded as a GIF or a video, under its exports (the
+  // playground's one run; compare mode's runs play in lockstep instead)
+  if (record) new RunRecorder(exports.row, { controller, view, shell, name: (ext) => exports.name("run." + ext) });
   controller.on("frame", onFrame);
   controller.on("error", ({ error }) => shell.fail(error));
   return { controller, view };

@@ -25,7 +25,8 @@ import (
 //   - Values without structs or float slices in them ([]string, []int,
 //     [][]int, map[string]string) are made by vert.ValueOf; a []float64
 //     anywhere is one Float64Array (vert would build an Array element by
-//     element, a call each), a []byte one Uint8Array.
+//     element, a call each), a []byte one Uint8Array; a request's []byte
+//     is a Uint8Array or a Uint8ClampedArray, copied in one call.
 //   - A request's URL values (map[string]string) are read as the page's
 //     address holds them: every value as its text (String(v)), so numbers
 //     and booleans are accepted; undefined and null values are left out.
@@ -33,12 +34,13 @@ import (
 //     field and what came: "step options.n: want a number, got a string".
 
 var (
-	jsObject       = js.Global().Get("Object")
-	jsArray        = js.Global().Get("Array")
-	jsFloat64Array = js.Global().Get("Float64Array")
-	jsUint8Array   = js.Global().Get("Uint8Array")
-	jsString       = js.Global().Get("String")
-	jsJSON         = js.Global().Get("JSON")
+	jsObject            = js.Global().Get("Object")
+	jsArray             = js.Global().Get("Array")
+	jsFloat64Array      = js.Global().Get("Float64Array")
+	jsUint8Array        = js.Global().Get("Uint8Array")
+	jsUint8ClampedArray = js.Global().Get("Uint8ClampedArray")
+	jsString            = js.Global().Get("String")
+	jsJSON              = js.Global().Get("JSON")
 )
 
 func object() js.Value { return jsObject.New() }
@@ -276,6 +278,7 @@ var (
 	runIDType = reflect.TypeFor[wire.RunID]()
 	stateType = reflect.TypeFor[map[string]string]()
 	filesType = reflect.TypeFor[map[string][]byte]()
+	bytesType = reflect.TypeFor[[]byte]()
 )
 
 // newDecoder returns the decoder of type t by the wire rules: a type the
@@ -323,7 +326,24 @@ func namedDecoder(t reflect.Type) decoder {
 		}
 	case t == filesType:
 		return filesDecoder
+	case t == bytesType:
+		return bytesDecoder
 	}
+	return nil
+}
+
+// bytesDecoder decodes a Uint8Array or a Uint8ClampedArray (a canvas'
+// pixels) into a []byte, copied at once; nil when absent.
+func bytesDecoder(v js.Value, path string, out reflect.Value) error {
+	if absent(v) {
+		return nil
+	}
+	if !v.InstanceOf(jsUint8Array) && !v.InstanceOf(jsUint8ClampedArray) {
+		return badType(path, "a Uint8Array", v)
+	}
+	b := make([]byte, v.Length())
+	js.CopyBytesToGo(b, v)
+	out.SetBytes(b)
 	return nil
 }
 

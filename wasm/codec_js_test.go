@@ -120,6 +120,14 @@ func TestRequestDecoder(t *testing.T) {
 	if err != nil || string(r.(*protocol.SummariseRequest).Options) != `{"dim":10}` {
 		t.Errorf("summarise options as an object: %v %v", r, err)
 	}
+	// a canvas' pixels: a Uint8ClampedArray, or a Uint8Array
+	for _, ctor := range []string{"Uint8ClampedArray", "Uint8Array"} {
+		px := js.Global().Get(ctor).New(js.ValueOf([]any{1, 2, 255, 0}))
+		r, err = requestDecoder(reflect.TypeFor[protocol.GIFFrameRequest]())("gifFrame", js.ValueOf(M{"gif": 3, "rgba": px}))
+		if err != nil || r.(*protocol.GIFFrameRequest).GIF != 3 || !reflect.DeepEqual(r.(*protocol.GIFFrameRequest).RGBA, []byte{1, 2, 255, 0}) {
+			t.Errorf("gifFrame request of a %s: %+v, %v", ctor, r, err)
+		}
+	}
 	for _, c := range []struct {
 		t    reflect.Type
 		req  js.Value
@@ -132,6 +140,7 @@ func TestRequestDecoder(t *testing.T) {
 		{reflect.TypeFor[protocol.CompareRequest](), js.ValueOf(M{"runs": []any{1, "2"}}), "run id: want a number from open(), got 2"},
 		{reflect.TypeFor[protocol.LandscapeRequest](), js.ValueOf(M{"run": 1, "extent": []any{0, "1"}}), "landscape extent[1]: want a number, got a string"},
 		{reflect.TypeFor[protocol.SummariseRequest](), js.ValueOf(M{"jsonl": "", "options": 3}), "summarise options: want an object, got a number"},
+		{reflect.TypeFor[protocol.GIFFrameRequest](), js.ValueOf(M{"gif": 1, "rgba": []any{1, 2}}), "gifFrame rgba: want a Uint8Array, got an array"},
 	} {
 		_, err := requestDecoder(c.t)(strings.TrimSuffix(strings.Fields(c.want)[0], ":"), c.req)
 		if err == nil || !strings.Contains(err.Error(), c.want) || wire.CodeOf(err) != wire.CodeBadArgument {
