@@ -365,9 +365,10 @@ func TestComparePCOnePlane(t *testing.T) {
 
 // FuzzSanitizeCompare feeds compare mode's splitter hostile addresses: for
 // any input and any number of runs it returns that many sanitized runs that
-// share problem, D, seed and budget, notices of bounded size, names, and
-// overrides that, given back as prefixed keys, give the same runs without
-// a notice. Fuzz it for longer with
+// share problem, D, seed and budget, notices of bounded size, names, a
+// number of seeds from 1 to MaxSeeds whose last seed does not pass 2^64 − 1,
+// and overrides that, given back as prefixed keys (and seeds=), give the
+// same runs without a notice. Fuzz it for longer with
 //
 //	go test ./internal/play -run '^$' -fuzz FuzzSanitizeCompare -fuzztime 5m
 func FuzzSanitizeCompare(f *testing.F) {
@@ -378,6 +379,8 @@ func FuzzSanitizeCompare(f *testing.F) {
 		{"a.pca", "1", "c.algo", "nope", "b.__proto__", "1", "2"},
 		{"b.algo", "heco-pde", "b.pcak", "1e9", "problem", "C05", "3"},
 		{"b.b.pca", "0", "b.fes", "1e3", "dim", "10", "9"},
+		{"seeds", "10", "b.seeds", "3", "seed", "18446744073709551615", "2"},
+		{"seeds", "31", "seed", "7", "b.algo", "cmode", "2"},
 	} {
 		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
 	}
@@ -402,9 +405,16 @@ func FuzzSanitizeCompare(f *testing.F) {
 				t.Fatalf("notice too long: %+v", nt)
 			}
 		}
+		seed, _ := strconv.ParseUint(s.Values[0]["seed"], 10, 64)
+		if s.Seeds < 1 || s.Seeds > MaxSeeds || seed > math.MaxUint64-uint64(s.Seeds-1) {
+			t.Fatalf("SanitizeCompare(%q, %d): %d seeds from seed %d", raw, n, s.Seeds, seed)
+		}
 		back := map[string]string{}
 		for k, v := range s.Values[0] {
 			back[k] = v
+		}
+		if s.Seeds > 1 {
+			back[SeedsKey] = strconv.Itoa(s.Seeds)
 		}
 		for i := 1; i < n; i++ {
 			for _, k := range SharedKeys {
@@ -420,8 +430,8 @@ func FuzzSanitizeCompare(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(again.Notices) != 0 {
-			t.Fatalf("the sanitized address %q gives notices %+v", back, again.Notices)
+		if len(again.Notices) != 0 || again.Seeds != s.Seeds {
+			t.Fatalf("the sanitized address %q gives notices %+v, %d seeds (want %d)", back, again.Notices, again.Seeds, s.Seeds)
 		}
 		for i := range s.Values {
 			if fmt.Sprint(again.Values[i]) != fmt.Sprint(s.Values[i]) {
