@@ -132,6 +132,18 @@ func TestOneFileOffline(t *testing.T) {
 			if b := blocked(); len(b) > 0 {
 				t.Errorf("the file asked the network for %d URL(s): %v", len(b), b)
 			}
+			// the file's own download says it is one file already
+			answer := eval[string](tb, 20*time.Second, `new Promise((resolve) => {
+				document.getElementById("download-html").click();
+				const t0 = performance.now();
+				(function poll() {
+					const m = document.getElementById("message").textContent;
+					if (m.includes("one HTML file") || performance.now() - t0 > 15000) resolve(m); else setTimeout(poll, 50);
+				})();
+			})`)
+			if !strings.Contains(answer, "already one HTML file") {
+				t.Errorf("the file's download said %q, want that it is one HTML file already", answer)
+			}
 			// the net holds: a request of the page and one of a worker fail
 			probe := eval[[]string](tb, 20*time.Second, `Promise.all([
 				fetch("http://127.0.0.1:9/page").then(() => "answered", () => "failed"),

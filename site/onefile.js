@@ -54,10 +54,19 @@ export async function downloadOneFile(hash, { say, name = fileName(hash), base =
  * saveOneFile saves the page at hash as one HTML file (downloadOneFile),
  * saying with say(text) how it went; it never rejects. The playground's,
  * compare mode's and the lesson's "Download as one HTML file".
+ * In a page that is such a file (window.pcaplayOneFile, set by its
+ * loader) it says so instead: the file holds no site to make another from.
  * @param {string} hash
  * @param {(text: string) => void} say
+ * @param {Window} [win]
  */
-export function saveOneFile(hash, say) {
+export function saveOneFile(hash, say, win = window) {
+  if (win.pcaplayOneFile) {
+    // the page is such a file (internal/onefile/loader.js): it holds no site to make another from
+    say("This page is already one HTML file (made at " + (win.pcaplayOneFile.hash || "the default run") +
+      "): copy the .html file itself, or make one of this state from the served page or with cec export-html.");
+    return Promise.resolve();
+  }
   say("Making one HTML file of this page…");
   return downloadOneFile(hash, { say }).then(
     (n) => say("Saved this page as one HTML file (" + (n / 1e6).toFixed(1) + " MB): it opens offline from file://."),

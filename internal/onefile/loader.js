@@ -21,6 +21,8 @@
   const p = JSON.parse(el.textContent);
   el.remove();
   if (!location.hash && p.hash) history.replaceState(null, "", p.hash);
+  // the page's "Download as one HTML file" reads it: this page is one already
+  window.pcaplayOneFile = Object.freeze({ hash: p.hash });
 
   const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const serve = (path) => {
