@@ -285,7 +285,7 @@ export function createComparePage(win = window) {
     if (!sf) return;
     const $b = (r) => box.querySelector('[data-role="' + r + '"]');
     setText($b("seeds-shown"), "Each configuration runs on " + sf.n + " seeds, " + sf.first + " to " + sf.last +
-      " (cec run -seed " + sf.first + " -runs " + sf.n + "'s), in lockstep. The landscapes and operator panels show the runs on seed " + sf.first +
+      " (the runs of cec run -seed " + sf.first + " -runs " + sf.n + "), in lockstep. The landscapes and operator panels show the runs on seed " + sf.first +
       " live; the chart is each configuration's median run over the seeds, its band the quartile runs" + (sf.done ? "." : " (FES " + sf.at + ", the runs go on)."));
     const wins = $b("wins");
     setText(wins.caption, "Win counts over " + sf.n + " seeds: first / at all");

@@ -220,7 +220,7 @@ func (set *seedSet) frame(names []string, seed uint64) (*SeedsFrame, []byte, err
 	if len(sf.FES) == 0 {
 		return sf, nil, nil
 	}
-	title := "median of " + strconv.Itoa(n) + " seeds, band: quartile runs"
+	title := strconv.Itoa(n) + " seeds: median, quartile band"
 	b, err := chart.MedianConvergence(series, chart.BandOptions{Title: title, LogFES: true})
 	if err != nil {
 		return nil, nil, err

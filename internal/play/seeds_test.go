@@ -157,7 +157,7 @@ func TestCompareSeedsMatchesRecords(t *testing.T) {
 	if sf.First != "7" || sf.Last != "11" || sf.N != n || !sf.Done || !strings.Contains(sf.Test, "final results of 5 seeds") {
 		t.Errorf("seeds %s–%s (%d), done %v, test %q", sf.First, sf.Last, sf.N, sf.Done, sf.Test)
 	}
-	if !strings.Contains(string(cf.Chart), "median of 5 seeds") || !strings.Contains(string(cf.Chart), setup.Names[1]) {
+	if !strings.Contains(string(cf.Chart), "5 seeds: median, quartile band") || !strings.Contains(string(cf.Chart), setup.Names[1]) {
 		t.Errorf("chart is not the median chart: %.200s", cf.Chart)
 	}
 	// cec run's records of both configurations
