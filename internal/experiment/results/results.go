@@ -565,15 +565,26 @@ func (s *dimSummary) findHere(problems []string) []string {
 		}
 	}
 	var notes []string
+	short := 0
 	for _, c := range s.here {
 		for _, p := range problems {
 			if n := len(s.sel(c, p)); n < most && !s.grid {
-				notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, s.dim, n, most))
+				if short++; short <= maxShortNotes {
+					notes = append(notes, fmt.Sprintf("%s on %s at D = %d: %d of %d runs.", c, p, s.dim, n, most))
+				}
 			}
 		}
 	}
+	if short > maxShortNotes {
+		notes = append(notes, fmt.Sprintf("D = %d: %d more (configuration, problem) pair(s) with fewer than %d runs.", s.dim, short-maxShortNotes, most))
+	}
 	return notes
 }
+
+// maxShortNotes bounds the notes that name a (configuration, problem)
+// with fewer runs than the most at a dimension; one more counts the
+// rest (a file of 20,000 problems would have as many notes).
+const maxShortNotes = 20
 
 // tables returns the supplement table of every configuration with runs
 // at s.dim and all of them in LaTeX (DimResults.LaTeX).

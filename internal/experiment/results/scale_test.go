@@ -2,7 +2,10 @@ package results
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"pcaplay/internal/experiment"
 )
 
 // BenchmarkSummariseManyProblems: the results view, with the charts of
@@ -21,5 +24,31 @@ func BenchmarkSummariseManyProblems(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSummariseBoundsShortNotes: the notes naming a (configuration,
+// problem) with fewer runs than the most stop at 20, and one counts the
+// rest (50 here: pmode has runs 0–1 of 3 on each of 50 problems).
+func TestSummariseBoundsShortNotes(t *testing.T) {
+	var recs []experiment.Record
+	for _, r := range manyProblems(50, 3) {
+		if r.Algo != "pmode" || r.Run < 2 {
+			recs = append(recs, r)
+		}
+	}
+	res, err := Summarise(recs, ResultsOptions{ChartsOf: "*"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := 0
+	for _, n := range res.Notes {
+		if strings.HasSuffix(n, ": 2 of 3 runs.") {
+			short++
+		}
+	}
+	last := res.Notes[len(res.Notes)-1]
+	if short != 20 || last != "D = 2: 30 more (configuration, problem) pair(s) with fewer than 3 runs." {
+		t.Errorf("%d short notes, last %q: want 20 and one counting 30 more", short, last)
 	}
 }
