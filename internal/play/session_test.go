@@ -56,6 +56,10 @@ func TestParamsDefaultsAndHelp(t *testing.T) {
 			if p.Default == "" || p.Help == "" || strings.Contains(p.Help, "\n") {
 				t.Errorf("%v: param %s has default %q, help %q", raw, p.Key, p.Default, p.Help)
 			}
+			// the label is the key but for CMODE's k, named apart from pcak's k best
+			if want := map[string]string{"k": "replace every"}[p.Key]; p.Label != want && (want != "" || p.Label != p.Key) {
+				t.Errorf("%v: param %s labelled %q", raw, p.Key, p.Label)
+			}
 			if p.Key == "pcam" {
 				want := strconv.Itoa(max(1, min(5, c.Dim-1)))
 				if p.Default != want || p.Value != want {
