@@ -307,9 +307,13 @@ func (set *seedSet) wins(sf *SeedsFrame) {
 // configurations' final results (their records' when every run is done,
 // as experiment.StatsRuns reads them; the best so far before).
 func (set *seedSet) test(names []string, sf *SeedsFrame) error {
+	// the samples are named by their letters, which are unique (the names
+	// a caller gives need not be), and shown by their names
 	samples := make([]stats.Sample, len(set.runs))
+	byLetter := map[string]string{}
 	for i, rs := range set.runs {
-		samples[i].Name = names[i]
+		samples[i].Name = RunLetters[i]
+		byLetter[RunLetters[i]] = names[i]
 		if sf.Done {
 			recs := make([]experiment.Record, len(rs))
 			for k, r := range rs {
@@ -341,8 +345,9 @@ func (set *seedSet) test(names []string, sf *SeedsFrame) error {
 		sf.Test += ", on the best so far of " + strconv.Itoa(sf.N) + " seeds at FES " + strconv.Itoa(sf.At) + " (the runs go on)"
 	}
 	for _, pr := range c.Pairs[0] {
-		sp := SeedsPair{A: pr.A, B: pr.B, P: pr.P, PHolm: pr.PHolm, U: pr.U, Exact: pr.Exact, Mark: string(pr.Mark)}
-		sp.Text = pr.A + " vs " + pr.B + ": p = " + strconv.FormatFloat(pr.PHolm, 'g', 3, 64) + " (" + markText(pr.Mark) + ")"
+		a, b := byLetter[pr.A], byLetter[pr.B]
+		sp := SeedsPair{A: a, B: b, P: pr.P, PHolm: pr.PHolm, U: pr.U, Exact: pr.Exact, Mark: string(pr.Mark)}
+		sp.Text = a + " vs " + b + ": p = " + strconv.FormatFloat(pr.PHolm, 'g', 3, 64) + " (" + markText(pr.Mark) + ")"
 		sf.Tests = append(sf.Tests, sp)
 	}
 	return nil

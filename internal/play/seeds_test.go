@@ -314,6 +314,10 @@ func TestCompareSeedsReset(t *testing.T) {
 	if a := s0(r, ids); cf.Seeds.At >= at || cf.Seeds.At != a.Last.FES {
 		t.Errorf("after a reset the seeds stand at %d (before %d, A at %d)", cf.Seeds.At, at, a.Last.FES)
 	}
+	// names a caller repeats still test: the samples go by letter
+	if cf, err := r.Compare(ids, CompareOptions{Seeds: 3, Names: []string{"same", "same"}}); err != nil || len(cf.Seeds.Tests) != 1 || cf.Seeds.Tests[0].A != "same" {
+		t.Errorf("repeated names: %v, %+v", err, cf)
+	}
 	if cf, err = r.Compare(ids, CompareOptions{Seeds: 1, Chart: true}); err != nil || cf.Seeds != nil || r.seeds != nil || strings.Contains(string(cf.Chart), "median") {
 		t.Errorf("seeds 1: %v, frame %+v", err, cf.Seeds)
 	}
