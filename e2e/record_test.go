@@ -1,12 +1,15 @@
 package e2e
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"image/gif"
+	"image/png"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -156,4 +159,76 @@ func ebmlUint(b []byte) uint64 {
 	var v [8]byte
 	copy(v[8-len(b):], b)
 	return binary.BigEndian.Uint64(v[:])
+}
+
+// bytesBy clicks selector and returns the file the page saved.
+func (t *tab) bytesBy(selector string) (recorded, []byte) {
+	t.tb.Helper()
+	r := eval[recorded](t, 3*time.Minute, jsCall("export-bytes-by", selector, 150))
+	b, err := base64.StdEncoding.DecodeString(r.B64)
+	if err != nil || len(b) != int(r.Size) {
+		t.tb.Fatalf("%s: %d bytes decoded of %v: %v", r.Name, len(b), r.Size, err)
+	}
+	return r, b
+}
+
+// The lesson's pictures: this step as a PNG of the figure under its title;
+// every step as one GIF (a frame per step, 2 s each) and as PNGs in a zip
+// (one per step, each the step's own picture), and the lesson back at the
+// step it showed.
+func TestLessonPictures(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	shown := tb.openLesson(hash("lesson", "fig1", "step", "3", "seed", "6"), 3)
+	size := eval[[2]float64](tb, 5*time.Second, `(() => { const c = document.querySelector('[data-role="lesson-canvas"]'); return [c.width, c.height]; })()`)
+	r, b := tb.bytesBy(`[data-role="lesson-png"]`)
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil || r.Type != "image/png" || !strings.HasSuffix(r.Name, "-step3.png") {
+		t.Fatalf("PNG %s (%s): %v", r.Name, r.Type, err)
+	}
+	if w, hh := im.Bounds().Dx(), im.Bounds().Dy(); w != int(size[0]) || hh <= int(size[1]) || hh > int(size[1])+80 {
+		t.Errorf("PNG of %d×%d; the figure is %v (a title line above it)", w, hh, size)
+	}
+	steps := eval[int](tb, 5*time.Second, `document.querySelectorAll('[data-role="lesson-steps"] a').length`)
+	r, b = tb.bytesBy(`[data-role="lesson-gif"]`)
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil || r.Type != "image/gif" || !strings.HasSuffix(r.Name, "-steps.gif") {
+		t.Fatalf("GIF %s (%s): %v", r.Name, r.Type, err)
+	}
+	if len(g.Image) != steps || steps < 5 || g.Delay[0] != 200 || g.Config.Width != int(size[0]) {
+		t.Errorf("GIF: %d frames (the lesson has %d steps), delay %d, width %d", len(g.Image), steps, g.Delay[0], g.Config.Width)
+	}
+	for k := 1; k < len(g.Image); k++ {
+		if bytes.Equal(g.Image[k].Pix, g.Image[k-1].Pix) {
+			t.Errorf("GIF frames %d and %d are the same picture", k, k+1)
+		}
+	}
+	if back := tb.waitLesson(3); back.Seed != shown.Seed {
+		t.Errorf("after the GIF the lesson shows seed %s, want %s", back.Seed, shown.Seed)
+	}
+	r, b = tb.bytesBy(`[data-role="lesson-zip"]`)
+	z, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil || r.Type != "application/zip" || len(z.File) != steps {
+		t.Fatalf("zip %s (%s): %v, %d files for %d steps", r.Name, r.Type, err, len(z.File), steps)
+	}
+	var step3 []byte
+	for _, f := range z.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := io.ReadAll(rc)
+		rc.Close()
+		if _, err := png.Decode(bytes.NewReader(p)); err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+		}
+		if f.Name == "step3.png" {
+			step3 = p
+		}
+	}
+	if im3, err := png.Decode(bytes.NewReader(step3)); err != nil || im3.Bounds() != im.Bounds() {
+		t.Errorf("the zip's step3.png: %v, %v; the step's PNG %v", err, im3, im.Bounds())
+	}
+	tb.waitLesson(3)
+	tb.noConsoleErrors()
 }

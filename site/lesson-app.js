@@ -19,6 +19,7 @@ import { WorkerClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
 import { saveOneFile } from "./onefile.js";
+import { save, canvasPNG } from "./exports.js";
 import { createBatchQueue, createModeShell } from "./page-shell.js";
 
 /** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
@@ -69,6 +70,7 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
     onResample: () => act({ seed: String(newSeed()) }),
     onPCAProb: (p) => act({ pcaprob: p }),
     onDownload: () => saveOneFile(win.location.hash, (text) => messages.say(text)),
+    onPictures: (kind) => pictures(kind).catch((e) => messages.error("Pictures: " + e.message)),
     stepHref: (n) => hrefOf(Object.assign({}, s.values, { step: String(n) })),
     runHref: (hash) => location.pathname + location.search + "#" + hash +
       (s.page.ui.font !== 1 ? "&font=" + s.page.ui.font : ""),
@@ -108,6 +110,69 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
     if (s.listNotices) messages.notices(s.page.notices.concat(reply.notices));
     else if (reply.notices.length) messages.say(reply.notices.map(noticeText).join("; "));
     s.listNotices = false;
+  }
+
+  // ---------- the figure as pictures ----------
+  // titled draws the figure under a line of its step's label and title, on
+  // a canvas of the figure's pixels (its backing store) and that line.
+  function titled() {
+    const fig = view.el["lesson-canvas"], st = s.frame.steps[s.frame.step - 1];
+    const dpr = fig.width / Math.max(1, fig.getBoundingClientRect().width) || 1;
+    const line = Math.round(28 * dpr);
+    const out = doc.createElement("canvas");
+    out.width = fig.width;
+    out.height = fig.height + line;
+    const g = out.getContext("2d", { willReadFrequently: true });
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, out.width, out.height);
+    g.fillStyle = "#222";
+    g.font = `600 ${Math.round(16 * dpr)}px system-ui, sans-serif`;
+    g.textBaseline = "middle";
+    g.fillText(((st.label ? st.label + " " : "") + st.title).slice(0, 120), Math.round(8 * dpr), line / 2);
+    g.drawImage(fig, 0, line);
+    return out;
+  }
+
+  /**
+   * pictures saves the figure: this step as PNG ("png"), or every step in
+   * turn (the lesson goes through them and comes back) as one GIF (the
+   * module's gifStart/gifFrame/gifEnd, 2 s a step) or as PNGs in a zip (the
+   * module's zip). The file is named by the lesson's state.
+   */
+  async function pictures(kind) {
+    if (!s.frame) return;
+    const name = (suffix) => `pcaplay-${s.frame.lesson}-seed${s.frame.seed}-k${s.frame.k}-${suffix}`;
+    const painted = () => new Promise((r) => win.requestAnimationFrame(() => r()));
+    if (kind === "png") {
+      await painted();
+      save(await canvasPNG(titled()), name(`step${s.frame.step}.png`));
+      return;
+    }
+    const back = s.frame.step, n = s.frame.numSteps, files = {};
+    let gif = 0;
+    messages.say(`Drawing the ${n} steps…`);
+    try {
+      for (let k = 1; k <= n; k++) {
+        await request({ step: String(k) });
+        await painted();
+        const c = titled();
+        if (kind === "zip") {
+          files[`step${k}.png`] = new Uint8Array(await (await canvasPNG(c)).arrayBuffer());
+          continue;
+        }
+        if (!gif) gif = await client.gifStart({ width: c.width, height: c.height, delay: 200 });
+        const px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+        await client.gifFrame({ gif, rgba: new Uint8Array(px.buffer, px.byteOffset, px.byteLength) });
+      }
+    } catch (e) {
+      if (gif) await client.gifEnd({ gif, cancel: true }).catch(() => {});
+      throw e;
+    } finally {
+      await request({ step: String(back) });
+    }
+    if (kind === "gif") save(new Blob([(await client.gifEnd({ gif })).bytes], { type: "image/gif" }), name("steps.gif"));
+    else save(new Blob([(await client.zip({ files })).bytes], { type: "application/zip" }), name("steps.zip"));
+    messages.say(`Saved the ${n} steps as ${kind === "gif" ? "one GIF" : "PNGs in a zip"}.`);
   }
 
   /** act is request for the page's own controls: a failure is shown. */

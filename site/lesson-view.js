@@ -12,7 +12,8 @@
 // links), lesson-canvas, lesson-label, lesson-title, lesson-caption,
 // lesson-text, lesson-readouts, lesson-legend, lesson-k, lesson-k-value,
 // lesson-kchart, lesson-resample, lesson-p, lesson-run, lesson-download,
-// lesson-back, lesson-next, lesson-count.
+// lesson-back, lesson-next, lesson-count, lesson-png, lesson-gif,
+// lesson-zip (the pictures row under the figure).
 import { PROTOCOL } from "./protocol.js";
 import { setText } from "./format.js";
 import { Plane, C, dot, ring, square, diamond, star, arrow, cross } from "./plane.js";
@@ -232,8 +233,11 @@ export class LessonView {
    * @param {Element} root the element the view fills
    * @param {{onStep?: (n: number) => void, onK?: (k: number) => void, onResample?: () => void,
    *          onPCAProb?: (p: string) => void, stepHref?: (n: number) => string,
-   *          runHref?: (hash: string) => string, embed?: boolean, onDownload?: () => void}} opts
-   *          (onDownload: "Download as one HTML file", shown when given)
+   *          runHref?: (hash: string) => string, embed?: boolean, onDownload?: () => void,
+   *          onPictures?: (kind: "png"|"gif"|"zip") => void}} opts
+   *          (onDownload: "Download as one HTML file", shown when given; onPictures:
+   *          the pictures row under the figure — this step as PNG, every step as
+   *          one GIF or as PNGs in a zip — shown when given, not in an embed)
    */
   constructor(root, opts = {}) {
     this.root = root;
@@ -252,7 +256,14 @@ export class LessonView {
     const role = (e, name) => { e.dataset.role = name; this.el[name] = e; return e; };
     const steps = role(el("nav", { class: "lesson-steps", "aria-label": "steps of the lesson" }), "lesson-steps");
     const canvas = role(el("canvas", { width: "560", height: "560", role: "img", "aria-label": "the lesson's figure on Rosenbrock's valley" }), "lesson-canvas");
-    const figure = el("figure", { class: "lesson-figure" }, el("div", { class: "canvas-wrap" }, canvas),
+    const pic = (kind, text, title) => role(el("button", { type: "button", class: "export", text, title }), "lesson-" + kind);
+    const pictures = el("div", { class: "row exports-row lesson-pictures", role: "group", "aria-label": "the figure as pictures" },
+      el("span", { text: "Pictures:" }),
+      pic("png", "This step (PNG)", "Save this step's figure, with its title, as PNG"),
+      pic("gif", "All steps (GIF)", "Save every step's figure, with its title, as one animated GIF (2 s a step)"),
+      pic("zip", "All steps (PNGs, zip)", "Save every step's figure, with its title, as PNGs in one zip"));
+    this.pictures = pictures;
+    const figure = el("figure", { class: "lesson-figure" }, el("div", { class: "canvas-wrap" }, canvas), pictures,
       role(el("figcaption", { class: "lesson-legend" }), "lesson-legend"));
     const back = role(el("button", { type: "button", text: "◀ Back", title: "previous step (←)" }), "lesson-back");
     const next = role(el("button", { type: "button", text: "Next ▶", title: "next step (→)" }), "lesson-next");
@@ -296,6 +307,7 @@ export class LessonView {
     resample.onclick = () => { if (o.onResample) o.onResample(); };
     download.hidden = !o.onDownload;
     download.onclick = () => { if (o.onDownload) o.onDownload(); };
+    for (const kind of ["png", "gif", "zip"]) this.el["lesson-" + kind].onclick = () => { if (o.onPictures) o.onPictures(kind); };
     p.onchange = () => { if (o.onPCAProb) o.onPCAProb(p.value); };
   }
 
@@ -306,6 +318,7 @@ export class LessonView {
    */
   setEmbed(on) {
     this.opts.embed = on;
+    this.pictures.hidden = on || !this.opts.onPictures;
     const leg = this.el["lesson-legend"];
     if (on) this.text.insertBefore(leg, this.el["lesson-readouts"]);
     else this.figure.append(leg);

@@ -244,6 +244,14 @@ export const PROTOCOL = freeze({
       "reply": "GIFFile"
     },
     {
+      "name": "zip",
+      "doc": "a zip archive of files the page made (the lesson's steps as PNGs)",
+      "request": [
+        "files"
+      ],
+      "reply": "ZipFile"
+    },
+    {
       "name": "oneFile",
       "doc": "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs",
       "request": [
@@ -1019,6 +1027,12 @@ export const PROTOCOL = freeze({
     "ViewRequest": [
       "run",
       "options"
+    ],
+    "ZipFile": [
+      "bytes"
+    ],
+    "ZipRequest": [
+      "files"
     ]
   },
   "embed": {
@@ -1873,6 +1887,16 @@ export const GRID = PROTOCOL.grid;
  */
 
 /**
+ * @typedef {Object} ZipFile
+ * @property {Uint8Array} bytes
+ */
+
+/**
+ * @typedef {Object} ZipRequest
+ * @property {Object<string, Uint8Array>} files
+ */
+
+/**
  * Commands is the page's client of the module: one async method per
  * command of PROTOCOL.commands, each of which sends its request with
  * this.call(cmd, request) and resolves with the reply. A subclass (the
@@ -2057,6 +2081,13 @@ export class Commands {
    * @returns {Promise<GIFFile>}
    */
   async gifEnd(request) { return this.call("gifEnd", request); }
+
+  /**
+   * zip: a zip archive of files the page made (the lesson's steps as PNGs).
+   * @param {ZipRequest} request
+   * @returns {Promise<ZipFile>}
+   */
+  async zip(request) { return this.call("zip", request); }
 
   /**
    * oneFile: the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs.

@@ -1,7 +1,8 @@
 // Package export writes the files a run of the playground exports, byte
 // for byte, from plain values: a run's history as CSV and JSON, the
-// explained variance of the PC view as CSV, and compare mode's
-// scoreboard as CSV and LaTeX. Go writes every byte of them; the page only
+// explained variance of the PC view as CSV, compare mode's scoreboard as
+// CSV and LaTeX, a recording's frames as an animated GIF (GIF) and the
+// lesson's pictures as a zip (Zip). Go writes every byte of them; the page only
 // saves or shows the text.
 //
 // Numbers are written exactly (Exact: the fewest digits that read back to

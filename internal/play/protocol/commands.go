@@ -287,6 +287,16 @@ func gifEndCmd(h *Host, r *GIFEndRequest) (GIFFile, error) {
 	return GIFFile{Bytes: b, Frames: g.Frames()}, nil
 }
 
+// ZipRequest asks for a zip archive of Files (name → bytes; export.Zip).
+type ZipRequest struct {
+	Files map[string][]byte `js:"files"`
+}
+
+// ZipFile is a zip archive.
+type ZipFile struct {
+	Bytes []byte `js:"bytes"`
+}
+
 // Commands returns the table of commands, in the order Protocol lists
 // them. (A function, not a variable: the protocol command's handler
 // reads the table.)
@@ -385,6 +395,14 @@ func Commands() []Command {
 		command("gifStart", "starts an animated GIF recording of the page's frames (export.GIF) and returns its id", gifStartCmd),
 		command("gifFrame", "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames", gifFrameCmd),
 		command("gifEnd", "ends a GIF recording: the GIF file, or nothing when cancelled", gifEndCmd),
+		command("zip", "a zip archive of files the page made (the lesson's steps as PNGs)",
+			func(_ *Host, r *ZipRequest) (ZipFile, error) {
+				b, err := export.Zip(r.Files)
+				if err != nil {
+					return ZipFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
+				}
+				return ZipFile{Bytes: b}, nil
+			}),
 		command("oneFile", "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs", oneFileCmd),
 	}
 }

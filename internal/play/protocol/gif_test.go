@@ -70,3 +70,20 @@ func TestGIFCommands(t *testing.T) {
 		t.Errorf("%d recordings left open", len(h.gifs))
 	}
 }
+
+// The zip command: an archive of the files, or an error naming a bad name.
+func TestZipCommand(t *testing.T) {
+	var zipCmd Command
+	for _, c := range Commands() {
+		if c.Name == "zip" {
+			zipCmd = c
+		}
+	}
+	r, err := zipCmd.Handle(&Host{}, &ZipRequest{Files: map[string][]byte{"step-1.png": []byte("png")}})
+	if err != nil || len(r.(ZipFile).Bytes) < 30 || !bytes.HasPrefix(r.(ZipFile).Bytes, []byte("PK\x03\x04")) {
+		t.Errorf("zip: %v, %v", r, err)
+	}
+	if _, err := zipCmd.Handle(&Host{}, &ZipRequest{Files: map[string][]byte{"a/b": nil}}); err == nil || !strings.Contains(err.Error(), `file name "a/b"`) {
+		t.Errorf("zip of a/b: %v", err)
+	}
+}
