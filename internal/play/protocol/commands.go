@@ -297,6 +297,14 @@ type ZipFile struct {
 	Bytes []byte `js:"bytes"`
 }
 
+func zipCmd(_ *Host, r *ZipRequest) (ZipFile, error) {
+	b, err := export.Zip(r.Files)
+	if err != nil {
+		return ZipFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
+	}
+	return ZipFile{Bytes: b}, nil
+}
+
 // Commands returns the table of commands, in the order Protocol lists
 // them. (A function, not a variable: the protocol command's handler
 // reads the table.)
@@ -395,14 +403,7 @@ func Commands() []Command {
 		command("gifStart", "starts an animated GIF recording of the page's frames (export.GIF) and returns its id", gifStartCmd),
 		command("gifFrame", "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames", gifFrameCmd),
 		command("gifEnd", "ends a GIF recording: the GIF file, or nothing when cancelled", gifEndCmd),
-		command("zip", "a zip archive of files the page made (the lesson's steps as PNGs)",
-			func(_ *Host, r *ZipRequest) (ZipFile, error) {
-				b, err := export.Zip(r.Files)
-				if err != nil {
-					return ZipFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
-				}
-				return ZipFile{Bytes: b}, nil
-			}),
+		command("zip", "a zip archive of files the page made (the lesson's steps as PNGs)", zipCmd),
 		command("oneFile", "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs", oneFileCmd),
 	}
 }
