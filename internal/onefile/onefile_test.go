@@ -17,7 +17,9 @@ import (
 	"testing/fstest"
 
 	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/suite"
+	"pcaplay/internal/play"
 )
 
 func TestParseHash(t *testing.T) {
@@ -76,6 +78,7 @@ func TestCheckHash(t *testing.T) {
 		{"#problem=rosenbrock&b.pca=false", ModeCompare, nil},
 		{"#compare=3&problem=C05&dim=10&c.algo=cmode", ModeCompare, c05},
 		{"#lesson=fig1&step=3", ModeLesson, nil},
+		{"#typed=" + typedRing(t) + "&algo=pmode", ModePlay, nil}, // a problem typed as formulas: no data
 	} {
 		st, err := CheckHash(c.hash)
 		if err != nil {
@@ -89,6 +92,17 @@ func TestCheckHash(t *testing.T) {
 			t.Errorf("CheckHash(%q).Hash = %q, want %q", c.hash, st.Hash, want)
 		}
 	}
+}
+
+// typedRing is the typed= value of a problem typed as formulas.
+func typedRing(t *testing.T) string {
+	t.Helper()
+	def, err := formula.Parse([]byte(`{"name": "ring", "dim": 2, "lower": -3, "upper": 3,
+		"f": "sum(i, 1, D, (x[i] - 0.5)^2)", "g": ["1 - sum(i, 1, D, x[i]^2)"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return play.EncodeTyped(def)
 }
 
 func TestCheckHashErrors(t *testing.T) {
@@ -105,6 +119,7 @@ func TestCheckHashErrors(t *testing.T) {
 		{"#mode=experiment&problems=C01", "mode=experiment"},
 		{"#lesson=fig1&step=99", "step"},
 		{"#lesson=fig9", "lesson"},
+		{"#typed=notadefinition", "typed"},
 	} {
 		_, err := CheckHash(c.hash)
 		if err == nil {
