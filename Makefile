@@ -50,7 +50,8 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/cec:FuzzEval \
 	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
 	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv \
-	./core/problem/formula:FuzzParse ./core/problem/formula:FuzzEval ./internal/play:FuzzTypedKey
+	./core/problem/formula:FuzzParse ./core/problem/formula:FuzzEval ./internal/play:FuzzTypedKey \
+	./internal/onefile:FuzzCheckHash
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \

@@ -423,3 +423,28 @@ func TestNeedsRounds(t *testing.T) {
 	}
 	t.Logf("%d rounds", rounds)
 }
+
+// FuzzCheckHash: any address (the command line's, the page's) is checked
+// without a panic; an error is one line; a good one names a mode, and its
+// data files are official names of one problem's dimension, sorted.
+func FuzzCheckHash(f *testing.F) {
+	for _, s := range []string{"", "#problem=C05&dim=10", "#compare=3&c.algo=cmode", "#lesson=fig1&step=9",
+		"#b.seed=1", "#mode=experiment", "#%zz=%", "#problem=C28&dim=100&algo=heco-pde&pcak=-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, hash string) {
+		st, err := CheckHash(hash)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("CheckHash(%q): a message of several lines: %q", hash, err)
+			}
+			return
+		}
+		if st.Mode != ModePlay && st.Mode != ModeCompare && st.Mode != ModeLesson {
+			t.Errorf("CheckHash(%q): mode %q", hash, st.Mode)
+		}
+		if !slices.IsSorted(st.Data) {
+			t.Errorf("CheckHash(%q): data %v not sorted", hash, st.Data)
+		}
+	})
+}
