@@ -22,6 +22,12 @@
 // export exports what is shown and its file name says so (runs-partial.jsonl,
 // …-partial.csv, .tex, .png, .svg; the LaTeX's first line and the charts'
 // titles say "partial" too).
+// Many problems: a dimension of more than PAGE (100) problems shows its
+// supplement tables, tests and ranks a page of problems at a time, with
+// Previous, Next and a filter box (pageOf), and the problems' menu of its
+// charts lists that page's problems; the totals and every export are of
+// all of them. Paging and filtering draw again what Go gave, without
+// asking it (the tables updated in place, morph.js).
 // The records go to Go as JSON lines in exactly the `cec run -o` schema,
 // and the JSON lines export is Go's canonical re-encoding of them, so
 // `cec table`, `cec rank`, `cec wilcoxon` and `cec merge` read it.
@@ -77,7 +83,7 @@ function el(doc, tag, attrs, ...kids) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "class") e.className = v;
     else if (k === "text") e.textContent = v;
-    else if (k.startsWith("data-") || k === "type" || k === "title" || k === "value") e.setAttribute(k, v);
+    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "type" || k === "title" || k === "value") e.setAttribute(k, v);
     else e[k] = v;
   }
   for (const c of kids) if (c !== null && c !== undefined) e.append(c);
@@ -97,6 +103,38 @@ export function pFmt(p) {
 function configName(c) { return typeof c === "string" ? c : (c && (c.name || c.algo)) || ""; }
 
 const upper = (s) => String(s).toUpperCase();
+
+/**
+ * PAGE is the most problems the tables, tests and ranks of one dimension
+ * show at a time (and the problems' menu lists): a file of many problems
+ * is shown a page at a time, with a filter, so that the page holds a
+ * bounded number of cells whatever the file (20,000 problems were 560,000
+ * cells). The paper's 28 problems and an experiment's 64 fit on one page.
+ */
+export const PAGE = 100;
+
+/**
+ * pageOf is the page of problems shown of all (a dimension's problems,
+ * Go's order): those whose name holds filter (case-insensitive), page
+ * number page of them (clamped), at most size. It returns {match, page,
+ * pages, list}: the number matching, the page shown and the number of
+ * pages, and the problems on it.
+ */
+export function pageOf(all, filter, page, size = PAGE) {
+  const f = String(filter || "").trim().toLowerCase();
+  const match = f ? all.filter((p) => String(p).toLowerCase().includes(f)) : all;
+  const pages = Math.max(1, Math.ceil(match.length / size));
+  const at = Math.min(Math.max(0, page | 0), pages - 1);
+  return { match: match.length, page: at, pages, list: match.slice(at * size, at * size + size) };
+}
+
+/** pageText says which problems a page (pageOf) shows: "Problems 101–200 of 20000 (page 2 of 200)". */
+export function pageText(pg, filter, size = PAGE) {
+  const f = String(filter || "").trim();
+  if (pg.match === 0) return `No problem matches "${f}"`;
+  const from = pg.page * size + 1, to = Math.min(pg.match, from + size - 1);
+  return `Problems ${from}–${to} of ${pg.match}` + (f ? ` matching "${f}"` : "") + ` (page ${pg.page + 1} of ${pg.pages})`;
+}
 
 // palette is the colour list of Go's chart options (every chart of the
 // results draws configuration i in palette[i mod n]): the first found
@@ -121,6 +159,9 @@ export function createResultsView(root, opts) {
   let jsonl = "", definition = {}, results = null, logFES = false, problem = "*", seq = 0;
   let grid = null;           // the experiment's grid while its runs are partial (showPartial)
   let pendingOpen = false;   // the list of pending pairs is open
+  // the page of problems shown at each dimension with more than PAGE:
+  // dim → {page, filter}; kept by an update, reset by another file
+  let paging = new Map();
 
   root.replaceChildren();
   root.classList.add("results-view");
@@ -201,7 +242,7 @@ export function createResultsView(root, opts) {
   async function load(def, records, g, keep) {
     definition = def || {};
     grid = g;
-    if (!keep) problem = "*";
+    if (!keep) { problem = "*"; paging = new Map(); }
     try {
       jsonl = toJSONL(records);
     } catch (e) {
@@ -305,10 +346,87 @@ export function createResultsView(root, opts) {
     return s;
   }
 
+  // paged is the page of d's problems shown (pageOf), with shown the set of
+  // them; null when every problem fits on one page
+  function paged(d) {
+    if (d.problems.length <= PAGE) return null;
+    const st = paging.get(d.dim) || { page: 0, filter: "" };
+    const pg = pageOf(d.problems, st.filter, st.page);
+    return Object.assign(pg, { filter: st.filter, shown: new Set(pg.list) });
+  }
+  const isShown = (pg, p) => !pg || pg.shown.has(p);
+
   function renderDim(d, di) {
     const sec = el(doc, "section", { class: "results-dim", "data-dim": String(d.dim) });
-    const sfx = partialSuffix();
     sec.append(el(doc, "h2", { text: `D = ${d.dim}` }));
+    const pg = paged(d);
+    if (pg) sec.append(pager(d, pg));
+    sec.append(el(doc, "div", { "data-role": "results-paged" }, ...renderPaged(d, pg)));
+    sec.append(renderCharts(d, di));
+    return sec;
+  }
+
+  // pager: the filter and the page of problems shown at d.dim. Its
+  // handlers name the dimension only (an update in place keeps the live
+  // elements and their handlers).
+  function pager(d, pg) {
+    const dim = d.dim;
+    const prev = button("Previous", "page-prev", () => turn(dim, -1), "the previous page of problems");
+    const next = button("Next", "page-next", () => turn(dim, +1), "the next page of problems");
+    prev.disabled = pg.page === 0;
+    next.disabled = pg.page >= pg.pages - 1;
+    const input = el(doc, "input", { type: "search", "data-role": "problem-filter", value: pg.filter, placeholder: "name or part of it", spellcheck: false });
+    input.addEventListener("input", () => filterLater(dim, input.value));
+    return el(doc, "div", { class: "results-pager", "data-role": "pager" },
+      el(doc, "label", {}, "Filter problems ", input),
+      prev, el(doc, "span", { "data-role": "page-status", "aria-live": "polite", text: pageText(pg, pg.filter) }), next,
+      el(doc, "p", { class: "hint", text: `${d.problems.length} problems: the tables, tests and ranks show ${PAGE} at a time; the totals (w/t/l, Total) and every export are of all of them.` }));
+  }
+
+  // turn shows the page by pages after the one shown at dim
+  function turn(dim, by) {
+    const st = paging.get(dim) || { page: 0, filter: "" };
+    paging.set(dim, { page: Math.max(0, st.page + by), filter: st.filter });
+    repage(dim);
+  }
+
+  // filterLater shows the problems matching text at dim once the typing pauses
+  let filterTimer = null;
+  function filterLater(dim, text) {
+    if (filterTimer !== null) clearTimeout(filterTimer);
+    filterTimer = setTimeout(() => {
+      filterTimer = null;
+      paging.set(dim, { page: 0, filter: text });
+      repage(dim);
+    }, 120);
+  }
+
+  // repage draws the tables, tests and ranks of dim's page again (in place)
+  // and the problems' menu; Go is not asked: the page is a view of its results
+  function repage(dim) {
+    const d = results && results.dims.find((x) => x.dim === dim);
+    const sec = d && body.querySelector(`section[data-dim="${dim}"]`);
+    if (!sec) return;
+    const pg = paged(d);
+    if (!pg) return;
+    const st = paging.get(dim);
+    st.page = pg.page; // clamped
+    const bar = sec.querySelector('[data-role="pager"]');
+    const fresh = pager(d, pg);
+    fresh.querySelector('[data-role="problem-filter"]').remove(); // the live one keeps what is typed
+    for (const role of ["page-prev", "page-status", "page-next"]) {
+      const live = bar.querySelector(`[data-role="${role}"]`), f = fresh.querySelector(`[data-role="${role}"]`);
+      morph(live, f);
+    }
+    update(sec.querySelector('[data-role="results-paged"]'), ...renderPaged(d, pg));
+    const sel = sec.querySelector('[data-role="chart-problem"]');
+    problemOptions(sel, d, sec.querySelector('[data-role="problem-charts"]').dataset.problem);
+  }
+
+  // renderPaged: the supplement tables, tests and ranks of d, of the
+  // problems of pg (pageOf) only, or of all with no page
+  function renderPaged(d, pg) {
+    const sfx = partialSuffix();
     // supplement tables
     const tables = el(doc, "div", { class: "results-tables" },
       el(doc, "h3", { text: "Supplement tables" }),
@@ -317,27 +435,35 @@ export function createResultsView(root, opts) {
     for (const t of d.tables) {
       const tbl = el(doc, "table", { class: "results-table", "data-config": t.config });
       const [head, ...rows] = t.rows;
-      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, ...head.map((h) => el(doc, "th", { text: h })))));
-      tbl.append(el(doc, "tbody", {}, ...rows.map((row) => el(doc, "tr", {}, el(doc, "th", { text: row[0] }), ...row.slice(1).map((c) => el(doc, "td", { text: c }))))));
+      // the columns shown: the label, then the problems of the page
+      const cols = [0];
+      t.problems.forEach((p, k) => { if (isShown(pg, p)) cols.push(k + 1); });
+      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, ...cols.map((k) => el(doc, "th", { text: head[k] })))));
+      tbl.append(el(doc, "tbody", {}, ...rows.map((row) => el(doc, "tr", {}, el(doc, "th", { text: row[0] }), ...cols.slice(1).map((k) => el(doc, "td", { text: row[k] }))))));
       tables.append(el(doc, "div", { class: "results-table-wrap" },
         el(doc, "h4", {}, swatch(t.config), t.title),
         button("CSV", "export-csv", () => download(`${t.config}-D${d.dim}${sfx}.csv`, "text/csv", t.csv), "cec table -format csv -algo " + t.config),
-        el(doc, "div", { class: "scroll" }, tbl)));
+        scroller(t.title, tbl)));
     }
-    sec.append(tables);
-    // tests
-    if (d.tests) sec.append(renderTests(d.tests));
-    if (d.rank) sec.append(renderRank(d.rank));
-    sec.append(renderCharts(d, di));
-    return sec;
+    const out = [tables];
+    if (d.tests) out.push(renderTests(d.tests, pg));
+    if (d.rank) out.push(renderRank(d.rank, pg));
+    return out;
   }
 
-  function renderTests(c) {
+  // scroller: a table that scrolls sideways in a region reached by the
+  // keyboard (Tab, then the arrow keys), named by label
+  function scroller(label, tbl) {
+    return el(doc, "div", { class: "scroll", tabIndex: 0, role: "region", "aria-label": label }, tbl);
+  }
+
+  function renderTests(c, pg) {
     const tbl = el(doc, "table", { class: "results-tests", "data-role": "tests" });
     tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "problem" }),
       ...c.totals.map((t) => el(doc, "th", { text: `${upper(t.a)} vs ${upper(t.b)}` })))));
     const tb = el(doc, "tbody");
     c.problems.forEach((p, i) => {
+      if (!isShown(pg, p)) return;
       tb.append(el(doc, "tr", { "data-problem": p }, el(doc, "th", { text: p }),
         ...c.pairs[i].map((pr) => el(doc, "td", { class: "test-cell", "data-mark": pr.mark, title: `U = ${pr.u}, p = ${pFmt(pr.p)} (${pr.exact ? "exact" : "asymptotic"}), Holm-adjusted ${pFmt(pr.pHolm)}` },
           el(doc, "b", { text: pr.mark }), " " + pFmt(pr.pHolm)))));
@@ -348,16 +474,18 @@ export function createResultsView(root, opts) {
     return el(doc, "div", { class: "results-tests-wrap" },
       el(doc, "h3", { text: "Wilcoxon rank-sum tests" }),
       el(doc, "p", { class: "hint", text: `Two-sided tests of the final results, ordered by the feasibility rule (feasible first by f, then infeasible by v̄, then f), Holm's correction over the pairs of each problem. A cell is the first configuration's mark against the second at α = ${c.alpha} (+ better, − worse, ≈ no significant difference) and the Holm-adjusted p-value.` }),
-      el(doc, "div", { class: "scroll" }, tbl));
+      scroller("Wilcoxon rank-sum tests", tbl));
   }
 
-  function renderRank(t) {
+  function renderRank(t, pg) {
+    const cols = [];
+    t.problems.forEach((p, pi) => { if (isShown(pg, p)) cols.push(pi); });
     const one = (title, ranks, total, role) => {
       const tbl = el(doc, "table", { class: "results-rank", "data-role": role });
-      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "Problem" }), ...t.problems.map((p) => el(doc, "th", { text: p })), el(doc, "th", { text: "Total" }))));
+      tbl.append(el(doc, "thead", {}, el(doc, "tr", {}, el(doc, "th", { text: "Problem" }), ...cols.map((pi) => el(doc, "th", { text: t.problems[pi] })), el(doc, "th", { text: "Total" }))));
       tbl.append(el(doc, "tbody", {}, ...t.algorithms.map((a, ai) => el(doc, "tr", { "data-config": a }, el(doc, "th", {}, swatch(a), upper(a)),
-        ...t.problems.map((_, pi) => el(doc, "td", { text: String(ranks[pi][ai]) })), el(doc, "td", { text: String(total[ai]) })))));
-      return el(doc, "div", {}, el(doc, "h4", { text: title }), el(doc, "div", { class: "scroll" }, tbl));
+        ...cols.map((pi) => el(doc, "td", { text: String(ranks[pi][ai]) })), el(doc, "td", { text: String(total[ai]) })))));
+      return el(doc, "div", {}, el(doc, "h4", { text: title }), scroller(title, tbl));
     };
     const totals = el(doc, "table", { class: "results-rank", "data-role": "rank-total" },
       el(doc, "thead", {}, el(doc, "tr", {}, ...["Configuration", "mean", "median", "Total"].map((h) => el(doc, "th", { text: h })))),
@@ -422,7 +550,6 @@ export function createResultsView(root, opts) {
   function renderCharts(d, di) {
     const wrap = el(doc, "div", { class: "results-charts" }, el(doc, "h3", { text: "Charts" }));
     const sel = el(doc, "select", { "data-role": "chart-problem" });
-    for (const p of d.problems) sel.append(el(doc, "option", { value: p, text: p }));
     const per = el(doc, "div", { class: "results-chart-grid", "data-role": "problem-charts" });
     // drawers[di](dd) draws into the charts of the page (an update in
     // place keeps the elements on the page, not these new ones)
@@ -435,7 +562,7 @@ export function createResultsView(root, opts) {
         charts.pending.delete(c);
       }
       const pc = dd.charts[0], base = `${pc.problem}-D${dd.dim}`;
-      sel.value = pc.problem;
+      problemOptions(sel, dd, pc.problem);
       per.dataset.problem = pc.problem;
       const k = (name) => dd.dim + "/" + name;
       per.replaceChildren(
@@ -453,6 +580,18 @@ export function createResultsView(root, opts) {
       el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`, d.dim + "/ecdf-all")));
     drawers[di](d, wrap);
     return wrap;
+  }
+
+  // problemOptions lists in sel, the problems' menu of d, the problems of
+  // the page shown (all of them when they fit on one), with current (the
+  // problem whose charts are drawn) first when it is not on that page
+  function problemOptions(sel, d, current) {
+    const pg = paged(d);
+    const list = pg ? pg.list : d.problems;
+    const opts = list.map((p) => el(doc, "option", { value: p, text: p }));
+    if (current && !(pg ? pg.shown.has(current) : true)) opts.unshift(el(doc, "option", { value: current, text: current }));
+    sel.replaceChildren(...opts);
+    if (current) sel.value = current;
   }
 
   // redrawCharts asks Go for the charts of the chosen problem and redraws
