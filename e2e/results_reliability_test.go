@@ -152,6 +152,49 @@ func TestResultsReliabilityWorkerFailure(t *testing.T) {
 	}
 }
 
+// TestResultsReliabilityIdleWorkerDies: the page's worker dies while idle
+// (no call waiting, so no call fails): it is replaced at once, the page
+// says so in one line, and the next file is summarised. Before, the file
+// waited for ever on the dead worker.
+func TestResultsReliabilityIdleWorkerDies(t *testing.T) {
+	tb, dir := resultsPage(t)
+	runs, _ := smallRuns(t, dir, "runs.jsonl")
+	if n := eval[int](tb, 5*time.Second, `window.__crashIdle()`); n != 1 {
+		t.Fatalf("%d workers crashed, want the page's one", n)
+	}
+	notice := waitText(tb, 20*time.Second, noticeSel, `fresh one`)
+	if !strings.HasPrefix(notice, "The worker stopped while idle (worker: ") || strings.Contains(notice, "\n") {
+		t.Errorf("notice %q, want one line saying the idle worker stopped and was replaced", notice)
+	}
+	choose(tb, runs)
+	waitText(tb, 30*time.Second, statusSel, shownRe)
+	if n := eval[int](tb, 5*time.Second, `document.querySelectorAll('table.results-table').length`); n != 1 {
+		t.Errorf("%d tables after the fresh worker, want 1", n)
+	}
+	if r := eval[[]string](tb, 5*time.Second, `window.__rejections`); len(r) > 0 {
+		t.Errorf("unhandled rejections: %q", r)
+	}
+}
+
+// TestResultsReliabilitySeed: a run whose seed is not base + r (run 2 of
+// runs 0–3 with another seed) is shown with a note naming its file and
+// line and the line of the run it disagrees with.
+func TestResultsReliabilitySeed(t *testing.T) {
+	tb, dir := resultsPage(t)
+	_, recs := smallRuns(t, dir, "runs.jsonl")
+	bad := recs[2]
+	bad.Seed += 1000
+	path := writeRecords(t, dir, "seeds.jsonl", recs[0], recs[1], bad, recs[3])
+	choose(tb, path)
+	waitText(tb, 60*time.Second, statusSel, shownRe)
+	note := waitText(tb, 10*time.Second, "[data-role=results-notes]", `seeds\.jsonl:3`)
+	want := fmt.Sprintf(`Seeds: seeds.jsonl:3: pmode C01 D=10 run 2 has "seed" = %d, base %d (seed − run), but seeds.jsonl:1: pmode C01 D=10 run 0 has "seed" = %d`, bad.Seed, bad.Seed-2, recs[0].Seed)
+	if !strings.Contains(note, want) || !strings.Contains(note, "cec table refuses these runs") {
+		t.Errorf("notes %q, want %q", note, want)
+	}
+	noRejections(t, tb)
+}
+
 // TestResultsReliabilityRunGap: runs 0–3 and 999999 (cec table refuses
 // them: missing run 4) are shown with a note naming the file and line of
 // run 999999.

@@ -11,8 +11,10 @@
 // stopped), with one line naming the file, its size and the limit; a
 // worker that fails or stops (Go out of memory: "no result", then
 // "exited") is replaced by a fresh one and the page says so in one line,
-// so that the next file works without a reload. No promise of the page is
-// left to reject unhandled.
+// so that the next file works without a reload; so is a worker that dies
+// while idle (worker-client.js onFail), at once, so that the next file
+// never waits on a dead worker. No promise of the page is left to reject
+// unhandled.
 import { WorkerClient, needsRestart } from "./worker-client.js";
 import { ERR } from "./protocol.js";
 import { createResultsView } from "./results-view.js";
@@ -46,6 +48,13 @@ export function createResultsPage({ win = window, client = new WorkerClient(), m
   const doc = win.document;
   const notice = doc.querySelector("[data-role=results-notice]");
   const say = (text) => { if (notice) { notice.textContent = text; notice.hidden = !text; } };
+  // a worker that dies with no call waiting: a fresh one now (one that dies
+  // during a summary is replaced where the summary fails, below)
+  client.onFail = (e, { idle }) => {
+    if (!idle) return;
+    client.restart();
+    say(`The worker stopped while idle (${oneLine(e)}) and a fresh one was started.`);
+  };
   const view = createResultsView(doc.querySelector("[data-results-view]"), {
     async summarise(jsonl, options) {
       try {

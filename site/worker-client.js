@@ -10,6 +10,10 @@
 // Errors reject with a WorkerError whose code is one of PROTOCOL.errors
 // (ERR.EXITED: the Go program stopped; ERR.WORKER_FAILED: the worker could
 // not start or crashed; then restart() the client and configure again).
+// A worker that fails (its error event) fails its pending calls and every
+// later one at once, never a call left waiting for a dead worker, and
+// tells onFail(error, {idle}) — idle: no call was waiting, so that no
+// caller will hear of it unless the page replaces the worker now.
 //
 // The page compiles pcaplay.wasm once (createModuleCache: about 1 s of CPU
 // for its 6.5 MB) and hands the compiled WebAssembly.Module to every worker
@@ -89,13 +93,18 @@ async function compile(url) {
 export class WorkerClient extends Commands {
   /**
    * @param {string|URL} url the worker script (a module worker)
-   * @param {{modules?: ReturnType<typeof createModuleCache>}} opts modules: the page's
-   * compiled modules (createModuleCache), shared by its clients
+   * @param {{modules?: ReturnType<typeof createModuleCache>, onFail?: (e: WorkerError, o: {idle: boolean}) => void}} opts
+   * modules: the page's compiled modules (createModuleCache), shared by its
+   * clients; onFail: told when the worker fails (see above)
    */
-  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache() } = {}) {
+  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache(), onFail = null } = {}) {
     super();
     this.url = url;
     this.modules = modules;
+    /** onFail(error, {idle}) is told when the worker fails; idle: no call was waiting */
+    this.onFail = onFail;
+    /** failed is the error of a worker that failed (its later calls fail with it), or null */
+    this.failed = null;
     this.worker = null;
     this.seq = 0;
     this.waiting = new Map();
@@ -108,6 +117,7 @@ export class WorkerClient extends Commands {
   restart() {
     if (this.worker) this.worker.terminate();
     this.failAll(new WorkerError(ERR.WORKER_FAILED, "the worker was restarted"));
+    this.failed = null;
     this.epoch++;
     const w = new Worker(this.url, { type: "module" });
     // the worker's first message: the compiled module (or why there is none)
@@ -124,7 +134,12 @@ export class WorkerClient extends Commands {
     };
     w.onerror = (ev) => {
       ev.preventDefault && ev.preventDefault();
-      this.failAll(new WorkerError(ERR.WORKER_FAILED, "worker: " + (ev.message || "failed to start")));
+      if (this.worker !== w) return;
+      const err = new WorkerError(ERR.WORKER_FAILED, "worker: " + (ev.message || "failed to start"));
+      const idle = this.waiting.size === 0;
+      this.failed = err;
+      this.failAll(err);
+      if (this.onFail) this.onFail(err, { idle });
     };
     this.worker = w;
   }
@@ -142,6 +157,7 @@ export class WorkerClient extends Commands {
   call(cmd, msg) {
     const w = this.worker;
     if (!w) return Promise.reject(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
+    if (this.failed) return Promise.reject(this.failed); // it would never answer
     return new Promise((resolve, reject) => {
       const id = ++this.seq;
       this.waiting.set(id, { resolve, reject });
