@@ -30,7 +30,8 @@ export function watchMode(mode) {
 // the address said one run and the page stayed in compare mode.)
 //
 // writeAddress(hash) puts hash in the address without a history entry,
-// unless the page is leaving or the address says it already.
+// unless the page is leaving or the address says it already, and fires a
+// "pcaplay-address" event on the window (replaceState fires no hashchange).
 export function createAddress(win = window) {
   const a = { leaving: false };
   return {
@@ -41,7 +42,10 @@ export function createAddress(win = window) {
     },
     writeAddress(hash) {
       if (a.leaving) return;
-      if (win.location.hash !== hash) win.history.replaceState(null, "", hash);
+      if (win.location.hash === hash) return;
+      win.history.replaceState(null, "", hash);
+      // replaceState fires no hashchange: tell the page's navigation (top-nav.js)
+      win.dispatchEvent(new win.CustomEvent("pcaplay-address", { detail: { hash } }));
     },
     get leaving() { return a.leaving; },
   };
