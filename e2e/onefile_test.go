@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"pcaplay/internal/server"
 )
 
 // offline makes every request of the tab that is not for a file:// URL
@@ -203,6 +207,52 @@ func TestOneFileModes(t *testing.T) {
 	}
 }
 
+// TestOneFileExperiment: the experiment view's file (C05 at D = 10 with
+// its official data, and Rosenbrock) opens from file:// with the network
+// failed, runs its pool of workers to the end, and its JSON lines are the
+// lines `cec run` writes for the same grid, byte for byte.
+func TestOneFileExperiment(t *testing.T) {
+	h := setup(t)
+	site, err := filepath.Abs(h.siteDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "experiment.html")
+	state := hash("mode", "experiment", "problems", "C05,rosenbrock", "dim", "10", "fes", "2000", "runs", "2", "seed", "5",
+		"configs", "pmode:pmode", "workers", "2")
+	if said := cec(t, "export-html", "-site", site, "-o", file, "#"+state); !strings.Contains(said, "experiment mode") || !strings.Contains(said, "3 official data files") {
+		t.Errorf("cec export-html said %q, want experiment mode with C05's 3 official files", said)
+	}
+	tb := h.newTab(t)
+	blocked := tb.offline()
+	tb.navigate("file://" + file)
+	eval[bool](tb, 90*time.Second, jsExpr("experiment-ready"))
+	eval[bool](tb, 5*time.Second, `document.querySelector('[data-role="start"]').click(), true`)
+	s := tb.waitExp("the experiment's end", 5*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if s.Done != 4 || len(s.Failed) != 0 {
+		t.Fatalf("done: %+v", s)
+	}
+	got := sortedLines(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`))
+	want := cecRuns(t, dir, "pmode", "2000", "2", "5", [2]string{"C05", "10"}, [2]string{"rosenbrock", "2"})
+	if !slices.Equal(got, want) {
+		t.Errorf("the file's %d records differ from cec run's %d", len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("first difference:\n file %.200s\n cec  %.200s", got[i], want[i])
+				break
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(got, "\n"), `"data":"official"`) {
+		t.Error("the C05 records do not say official")
+	}
+	tb.noConsoleErrors()
+	if b := blocked(); len(b) > 0 {
+		t.Errorf("the file asked the network for %v", b)
+	}
+}
+
 // downloadJS clicks "Download as one HTML file" and answers the file the
 // page saved: its name, size and SHA-256, with the page's address.
 const downloadJS = `(selector) => new Promise((resolve, reject) => {
@@ -218,16 +268,48 @@ const downloadJS = `(selector) => new Promise((resolve, reject) => {
   document.querySelector(selector).click();
 })`
 
-// TestOneFileDownload: the playground's, compare mode's and the lesson's
-// "Download as one HTML file" saves the bytes `cec export-html` writes for
-// the page's address from the same built site (the same Go code, in the
-// module).
-func TestOneFileDownload(t *testing.T) {
-	h := setup(t)
-	site, err := filepath.Abs(h.siteDir)
+// copySite copies the built site at dir, without its precompressed
+// siblings, into a new folder: one set of files for the page and cec to
+// read, whatever a rebuild of dir does meanwhile.
+func copySite(t *testing.T, dir string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(to, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return to
+}
+
+// TestOneFileDownload: the playground's, compare mode's and the lesson's
+// "Download as one HTML file" saves the bytes `cec export-html` writes for
+// the page's address from the same built site (the same Go code, in the
+// module). The page is served from a copy of the site that cec reads too.
+func TestOneFileDownload(t *testing.T) {
+	h := setup(t)
+	site := copySite(t, h.siteDir)
+	handler, err := server.New(os.DirFS(site))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
 	for _, c := range []struct{ name, hash, button string }{
 		{"playground", hash("problem", "C05", "dim", "10", "algo", "heco-pde", "seed", "9"), "#download-html"},
 		{"compare", hash("compare", "2", "problem", "rosenbrock", "seed", "3"), "#download-html"},
@@ -235,7 +317,8 @@ func TestOneFileDownload(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := h.newTab(t)
-			tb.open(c.hash)
+			tb.navigate(srv.URL + "/#" + c.hash)
+			tb.waitReady()
 			got := eval[struct {
 				Name, Type, Sha, Hash string
 				Size, Ms              float64
@@ -248,8 +331,7 @@ func TestOneFileDownload(t *testing.T) {
 			}
 			sum := sha256.Sum256(b)
 			if want := hex.EncodeToString(sum[:]); got.Sha != want || int(got.Size) != len(b) {
-				t.Errorf("the page saved %d bytes (sha256 %.16s), cec export-html %q wrote %d (sha256 %.16s) "+
-					"(a site rebuilt while the harness started is served as it read it then: a new file beside a stale .br)", int(got.Size), got.Sha, got.Hash, len(b), want)
+				t.Errorf("the page saved %d bytes (sha256 %.16s), cec export-html %q wrote %d (sha256 %.16s)", int(got.Size), got.Sha, got.Hash, len(b), want)
 			}
 			if !strings.HasPrefix(got.Name, "pcaplay-") || !strings.HasSuffix(got.Name, ".html") || got.Type != "text/html" {
 				t.Errorf("saved as %q (%s)", got.Name, got.Type)

@@ -52,7 +52,7 @@ func TestExportHTMLErrors(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "demo.html")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#problem=C05&dim=7"), "dim", "7")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#algo=frob"), "frob")
-	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#mode=experiment"), "mode=experiment")
+	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#mode=experiment&runs=-3"), "runs", "-3")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "#seed=1"), "-o is required")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#seed=1", "#seed=2"), "#seed=2")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", filepath.Join(t.TempDir(), "no", "demo.html")), "does not exist")

@@ -13,8 +13,8 @@
 //     order, from blob: URLs, as defer scripts would; then the code
 //     (gzip) is inflated and each module becomes a blob: module, its
 //     dependencies first, their blob URLs put in place of its rewritten
-//     specifiers, and the entry is imported (as the module script it
-//     replaces would be).
+//     specifiers, and the entries are imported, in order (as the module
+//     scripts they replace would run).
 (() => {
   "use strict";
   const el = document.getElementById("pcaplay-offline");
@@ -78,7 +78,7 @@
         (m, q, dep) => JSON.stringify(urls[dep] || ("missing:" + dep)));
       urls[name] = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
     }
-    return import(urls[p.order[p.order.length - 1]]);
+    for (const e of p.entries) await import(urls[e]); // the module scripts, in order
   };
   const go = () => start().catch((e) => {
     const box = document.getElementById("error");

@@ -13,7 +13,8 @@ import (
 // worker start there. The file therefore carries the modules' sources
 // with their relative specifiers rewritten; its loader (loader.js) makes a
 // blob: URL of each, its dependencies first, putting their blob URLs in
-// place of the specifiers, and imports the entry's. The worker's modules
+// place of the specifiers, and imports the entries' (the page's module
+// scripts), in order. The worker's modules
 // are joined into one classic script (bundleWorker), which starts from a
 // blob: URL as a classic worker.
 
@@ -95,15 +96,15 @@ func cutLine(s string) string {
 	return s
 }
 
-// moduleGraph reads entry and every module it imports, statically or
-// dynamically, and returns them dependencies first (each module after
-// all it imports), entry last; the order is the same for the same files.
-// A cycle is an error naming it: the loader needs each module's
-// dependencies' blob URLs before it makes its own. Cost: one read and one
-// scan of each module.
-func moduleGraph(site fs.FS, entry string) ([]module, error) {
+// moduleGraph reads the entries (the page's module scripts, in order) and
+// every module they import, statically or dynamically, and returns them
+// dependencies first (each module after all it imports; the same order
+// for the same files). A cycle is an error naming it: the loader needs
+// each module's dependencies' blob URLs before it makes its own. Cost: one
+// read and one scan of each module.
+func moduleGraph(site fs.FS, entries []string) ([]module, error) {
 	mods := map[string]module{}
-	todo := []string{entry}
+	todo := append([]string(nil), entries...)
 	for len(todo) > 0 {
 		name := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
@@ -139,5 +140,10 @@ func moduleGraph(site fs.FS, entry string) ([]module, error) {
 		order = append(order, mods[name])
 		return nil
 	}
-	return order, visit(entry, nil)
+	for _, e := range entries {
+		if err := visit(e, nil); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
 }

@@ -23,21 +23,23 @@ func Needs(site fs.FS, hash string) ([]string, error) {
 		return nil, err
 	}
 	n := &needs{site: site, seen: map[string]bool{}}
+	var entries []string
 	if index, ok := n.read(indexHTML); ok {
 		for _, re := range []*regexp.Regexp{styleRE, scriptRE} {
 			for _, m := range re.FindAllStringSubmatch(index, -1) {
 				n.read(m[1])
 			}
 		}
+		entries = moduleEntries(index)
 	}
-	n.walk(entryJS, func(src string) []string {
+	n.walk(entries, func(src string) []string {
 		var deps []string
 		for _, m := range importRE.FindAllStringSubmatch(src, -1) {
 			deps = append(deps, m[3])
 		}
 		return deps
 	})
-	n.walk(workerJS, func(src string) []string {
+	n.walk([]string{workerJS}, func(src string) []string {
 		var deps []string
 		for _, m := range sideImportRE.FindAllStringSubmatch(src, -1) {
 			deps = append(deps, m[2])
@@ -84,9 +86,9 @@ func (n *needs) read(name string) (string, bool) {
 	return string(b), true
 }
 
-// walk reads entry and what deps finds it imports, each once.
-func (n *needs) walk(entry string, deps func(src string) []string) {
-	todo, done := []string{entry}, map[string]bool{}
+// walk reads the entries and what deps finds they import, each once.
+func (n *needs) walk(entries []string, deps func(src string) []string) {
+	todo, done := append([]string(nil), entries...), map[string]bool{}
 	for len(todo) > 0 {
 		name := todo[0]
 		todo = todo[1:]

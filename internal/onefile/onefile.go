@@ -44,7 +44,6 @@ var workerShimJS string
 // The site's files the file is made of.
 const (
 	indexHTML = "index.html"
-	entryJS   = "boot.js"
 	workerJS  = "worker.js"
 	wasmFile  = "pcaplay.wasm"
 	dataDir   = "data/cec2017/"
@@ -76,7 +75,10 @@ type file struct {
 type payload struct {
 	Base  string   `json:"base"`
 	Hash  string   `json:"hash"`
-	Order []string `json:"order"` // the modules, dependencies first, the entry last
+	Order []string `json:"order"` // the modules, dependencies first
+	// Entries are the page's module scripts, in order: the loader imports
+	// each, as the browser runs them.
+	Entries []string `json:"entries"`
 	// Code is the gzip, in base64, of the JSON of code: the modules and
 	// the worker's script (text compresses about 4×).
 	Code string `json:"code"`
@@ -115,7 +117,11 @@ func Build(site fs.FS, hash string) (*Page, error) {
 	if err != nil {
 		return nil, siteError(indexHTML, err)
 	}
-	mods, err := moduleGraph(site, entryJS)
+	entries := moduleEntries(string(index))
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("%s: no <script type=\"module\" src=\"…\">: not the page of a built site", indexHTML)
+	}
+	mods, err := moduleGraph(site, entries)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +141,7 @@ func Build(site fs.FS, hash string) (*Page, error) {
 		return nil, err
 	}
 	c := code{Modules: map[string]string{}, Worker: worker}
-	p := payload{Base: Base, Hash: st.Hash, Workers: []string{workerJS}, Deferred: []string{},
+	p := payload{Base: Base, Hash: st.Hash, Entries: entries, Workers: []string{workerJS}, Deferred: []string{},
 		Files: map[string]file{wasmFile: {Type: "application/wasm", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}}}
 	for _, m := range mods {
 		p.Order = append(p.Order, m.name)
@@ -272,6 +278,15 @@ var (
 	localAssetRE = regexp.MustCompile(`\b(src|href)="([^"#:]+\.(js|css|wasm|json|txt))"`)
 )
 
+// moduleEntries are the src of index's module scripts, in order.
+func moduleEntries(index string) []string {
+	var out []string
+	for _, m := range moduleRE.FindAllStringSubmatch(index, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
 // page returns index.html with its styles and classic scripts inline, its
 // deferred scripts moved into p (compressed), and its module script
 // replaced by the payload and the loader.
@@ -282,9 +297,6 @@ func page(site fs.FS, index string, p *payload) ([]byte, error) {
 	}
 	if m := localAssetRE.FindStringSubmatch(rest); m != nil {
 		return nil, fmt.Errorf("%s: %s=%q would load from beside the file (not a tag the file inlines)", indexHTML, m[1], m[2])
-	}
-	if m := moduleRE.FindAllStringSubmatch(index, -1); len(m) != 1 || m[0][1] != entryJS {
-		return nil, fmt.Errorf("%s: want one <script type=\"module\" src=\"%s\">, found %d module scripts", indexHTML, entryJS, len(m))
 	}
 	var err error
 	note := func(e error) {
@@ -317,7 +329,14 @@ func page(site fs.FS, index string, p *payload) ([]byte, error) {
 		note(fmt.Errorf("loader.js holds </script or <!--"))
 	}
 	boot := `<script type="application/json" id="pcaplay-offline">` + strings.TrimSpace(buf.String()) + "</script>\n<script>/* pcaplay one-file loader (internal/onefile/loader.js) */\n" + loaderJS + "</script>"
-	index = moduleRE.ReplaceAllLiteralString(index, boot)
+	first := true // the payload and the loader where the first module script was
+	index = moduleRE.ReplaceAllStringFunc(index, func(string) string {
+		if !first {
+			return ""
+		}
+		first = false
+		return boot
+	})
 	inline := func(re *regexp.Regexp, tag string) {
 		index = re.ReplaceAllStringFunc(index, func(s string) string {
 			name := re.FindStringSubmatch(s)[1]

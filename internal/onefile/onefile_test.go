@@ -79,6 +79,8 @@ func TestCheckHash(t *testing.T) {
 		{"#compare=3&problem=C05&dim=10&c.algo=cmode", ModeCompare, c05},
 		{"#lesson=fig1&step=3", ModeLesson, nil},
 		{"#typed=" + typedRing(t) + "&algo=pmode", ModePlay, nil}, // a problem typed as formulas: no data
+		{"#mode=experiment&problems=C05,rosenbrock&dim=10&runs=2&configs=a:heco-pde", ModeExperiment, c05},
+		{"#mode=experiment&problems=rosenbrock", ModeExperiment, nil},
 	} {
 		st, err := CheckHash(c.hash)
 		if err != nil {
@@ -116,7 +118,8 @@ func TestCheckHashErrors(t *testing.T) {
 		{"#compare=9", "compare=\"9\""},
 		{"#compare=two", "compare"},
 		{"#b.seed=2", "b.seed"},
-		{"#mode=experiment&problems=C01", "mode=experiment"},
+		{"#mode=experiment&runs=zero", "runs"},
+		{"#mode=experiment&configs=a:pmode(pcaprob=7)", "pcaprob"},
 		{"#lesson=fig1&step=99", "step"},
 		{"#lesson=fig9", "lesson"},
 		{"#typed=notadefinition", "typed"},
@@ -309,9 +312,12 @@ func TestBuildErrors(t *testing.T) {
 		{"parent folder", func(s fstest.MapFS) { s["lazy.js"].Data = []byte("import \"../up.js\";\n") }, "", "lazy.js"},
 		{"import.meta other", func(s fstest.MapFS) { s["lazy.js"].Data = []byte("export const r = import.meta.resolve(\"x\");\n") }, "", "lazy.js"},
 		{"close tag", func(s fstest.MapFS) { s["early.js"].Data = []byte("document.write('</script>');") }, "", "early.js"},
-		{"two modules", func(s fstest.MapFS) {
+		{"second module script missing", func(s fstest.MapFS) {
 			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<script type="module" src="x.js"></script></head>`), 1)
-		}, "", "module script"},
+		}, "", "x.js"},
+		{"no module script", func(s fstest.MapFS) {
+			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte(`<script type="module" src="boot.js"></script>`), nil, 1)
+		}, "", "module"},
 		{"other asset", func(s fstest.MapFS) {
 			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<img src="data.json"></head>`), 1)
 		}, "", "data.json"},
@@ -344,6 +350,25 @@ func TestBuildErrors(t *testing.T) {
 	}
 }
 
+// The page's module scripts are the entries, in order: one loader where
+// the first was, the others gone, each imported after the one before.
+func TestBuildTwoModuleScripts(t *testing.T) {
+	site := fakeSite(t)
+	site["index.html"].Data = bytes.Replace(site["index.html"].Data, []byte("</head>"), []byte(`<script type="module" src="nav.js"></script></head>`), 1)
+	site["nav.js"] = &fstest.MapFile{Data: []byte("import { lazy } from \"./lazy.js\";\nwindow.nav = lazy;\n")}
+	pg, err := Build(site, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := readPayload(t, pg.HTML)
+	if !slices.Equal(p.Entries, []string{"boot.js", "nav.js"}) || !slices.Contains(p.Order, "nav.js") {
+		t.Errorf("entries %v, order %v", p.Entries, p.Order)
+	}
+	if n := strings.Count(string(pg.HTML), `id="pcaplay-offline"`); n != 1 || strings.Contains(string(pg.HTML), `type="module"`) {
+		t.Errorf("%d payloads; module scripts left: %v", n, strings.Contains(string(pg.HTML), `type="module"`))
+	}
+}
+
 // TestBuildBuiltSite builds from the real site when it is built (make
 // site): every module of the page is in the file, the worker's script has
 // no import or export left, and C05 at D = 10 carries its official files.
@@ -365,8 +390,8 @@ func TestBuildBuiltSite(t *testing.T) {
 			t.Errorf("the file lacks %s", m)
 		}
 	}
-	if p.Order[len(p.Order)-1] != "boot.js" {
-		t.Errorf("the entry is %s, want boot.js", p.Order[len(p.Order)-1])
+	if len(p.Entries) == 0 || p.Entries[0] != "boot.js" {
+		t.Errorf("the entries are %v, want boot.js first", p.Entries)
 	}
 	if len(pg.State.Data) != 3 {
 		t.Errorf("data %v, want C05's three files at D = 10", pg.State.Data)
@@ -393,7 +418,7 @@ func TestNeedsRounds(t *testing.T) {
 		if rounds == 10 {
 			t.Fatalf("still missing %v after 10 rounds", miss)
 		}
-		if rounds == 0 && !slices.Equal(miss, []string{"boot.js", "data/cec2017/manifest.json", "index.html", "pcaplay.wasm", "worker.js"}) {
+		if rounds == 0 && !slices.Equal(miss, []string{"data/cec2017/manifest.json", "index.html", "pcaplay.wasm", "worker.js"}) {
 			t.Errorf("first round asks for %v", miss)
 		}
 		for _, name := range miss {
@@ -440,7 +465,7 @@ func FuzzCheckHash(f *testing.F) {
 			}
 			return
 		}
-		if st.Mode != ModePlay && st.Mode != ModeCompare && st.Mode != ModeLesson {
+		if st.Mode != ModePlay && st.Mode != ModeCompare && st.Mode != ModeLesson && st.Mode != ModeExperiment {
 			t.Errorf("CheckHash(%q): mode %q", hash, st.Mode)
 		}
 		if !slices.IsSorted(st.Data) {

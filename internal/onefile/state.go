@@ -19,6 +19,10 @@ const (
 	ModePlay    = "play"
 	ModeCompare = "compare"
 	ModeLesson  = "lesson"
+	// ModeExperiment is the experiment view (mode=experiment): its pool of
+	// workers starts from the file, its runs are kept in the browser's
+	// IndexedDB as on the served page.
+	ModeExperiment = "experiment"
 )
 
 // State is a page address checked by Go: its mode and the official data
@@ -26,7 +30,7 @@ const (
 type State struct {
 	// Hash is the address as the file opens it: "#" and the text after it.
 	Hash string
-	// Mode is ModePlay, ModeCompare or ModeLesson.
+	// Mode is ModePlay, ModeCompare, ModeLesson or ModeExperiment.
 	Mode string
 	// Data are the official CEC 2017 file names the runs read, sorted
 	// (empty for a teaching or typed problem, or at a D without them).
@@ -90,11 +94,11 @@ var runPrefix = regexp.MustCompile(`^(?i)([b-d])\.`)
 
 // CheckHash checks a page address with Go's own sanitising — play.Sanitize
 // for one run, play.SanitizeCompare for compare mode, lesson.Parse for the
-// lesson — and returns its State. Any value Go would replace or clamp is
-// an error that names it (the file would not open in the state asked
-// for), as are the experiment view (mode=experiment: a pool of workers
-// and the browser's store, not exported) and an empty address' neighbour,
-// a compare= that is not 1 to play.MaxCompareRuns. An empty hash is the
+// lesson, play.DefineExperiment for the experiment view — and returns its
+// State. Any value Go would replace or clamp is an error that names it
+// (the file would not open in the state asked for), as are a
+// configuration of the experiment Go would not run as written and a
+// compare= that is not 1 to play.MaxCompareRuns. An empty hash is the
 // playground's default run. Cost: one sanitising of each run's values.
 func CheckHash(hash string) (State, error) {
 	raw := ParseHash(hash)
@@ -108,7 +112,8 @@ func CheckHash(hash string) (State, error) {
 		return st, nil
 	}
 	if raw["mode"] == "experiment" {
-		return st, fmt.Errorf("mode=experiment: the experiment view is not exported as one file (it runs a pool of workers and keeps its runs in the browser's store); export a run's address instead")
+		st.Mode = ModeExperiment
+		return st, st.experiment(raw)
 	}
 	n, err := compareRuns(raw)
 	if err != nil {
@@ -138,6 +143,26 @@ func CheckHash(hash string) (State, error) {
 	}
 	st.Data, err = dataOf(runs)
 	return st, err
+}
+
+// experiment checks the experiment view's definition (the cores of the
+// browser do not matter: workers= is checked against play.MaxWorkers) and
+// notes the official files of its problems at its D.
+func (st *State) experiment(raw map[string]string) error {
+	rep := play.DefineExperiment(raw, 1)
+	if len(rep.Notices) > 0 {
+		return noticeError(rep.Notices[0])
+	}
+	if len(rep.Errors) > 0 {
+		return fmt.Errorf("configs: %s (the page would not run it: not exported)", rep.Errors[0])
+	}
+	runs := make([]map[string]string, len(rep.Def.Cells))
+	for i, c := range rep.Def.Cells {
+		runs[i] = map[string]string{"problem": c.Problem, "dim": strconv.Itoa(c.Dim), play.TypedKey: c.Typed}
+	}
+	var err error
+	st.Data, err = dataOf(runs)
+	return err
 }
 
 // canonicalHash is hash with exactly one leading "#", or "" when empty.
