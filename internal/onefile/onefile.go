@@ -273,9 +273,9 @@ var (
 	styleRE      = regexp.MustCompile(`<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">`)
 	scriptRE     = regexp.MustCompile(`<script src="([A-Za-z0-9_.-]+\.js)"( defer)?></script>`)
 	moduleRE     = regexp.MustCompile(`<script type="module" src="([A-Za-z0-9_.-]+\.js)"></script>`)
-	preloadRE    = regexp.MustCompile(`<link rel="modulepreload" href="[^"]*">\n?`)
+	preloadRE    = regexp.MustCompile(`<link rel="(?:modulepreload|manifest)" href="[^"]*">\n?`) // a file has no use for them
 	closeTagRE   = regexp.MustCompile(`(?i)</(script|style)|<!--`)
-	localAssetRE = regexp.MustCompile(`\b(src|href)="([^"#:]+\.(js|css|wasm|json|txt))"`)
+	localAssetRE = regexp.MustCompile(`<(?:link|script|img|source|iframe|video|audio|embed|object)\b[^>]*\b(src|href|data)="([^"#:][^":]*)"`)
 )
 
 // moduleEntries are the src of index's module scripts, in order.

@@ -145,6 +145,8 @@ func fakeSite(t *testing.T) fstest.MapFS {
 <script src="early.js"></script>
 <script type="module" src="boot.js"></script>
 <link rel="modulepreload" href="app.js">
+<link rel="manifest" href="manifest.webmanifest">
+<link rel="icon" href="data:,">
 <script src="echarts.min.js" defer></script>
 </head><body><a href="results.html">results</a><div id="error" hidden></div></body></html>`)},
 		"style.css":      {Data: []byte("body { color: #000; }")},
@@ -242,7 +244,7 @@ func TestBuild(t *testing.T) {
 			t.Errorf("the page lacks %q", frag)
 		}
 	}
-	for _, frag := range []string{`src="early.js"`, `src="boot.js"`, `href="style.css"`, "modulepreload", `src="echarts.min.js"`} {
+	for _, frag := range []string{`src="early.js"`, `src="boot.js"`, `href="style.css"`, "modulepreload", `src="echarts.min.js"`, "manifest.webmanifest"} {
 		if strings.Contains(html, frag) {
 			t.Errorf("the page still loads %q from beside it", frag)
 		}
@@ -321,6 +323,9 @@ func TestBuildErrors(t *testing.T) {
 		{"other asset", func(s fstest.MapFS) {
 			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<img src="data.json"></head>`), 1)
 		}, "", "data.json"},
+		{"other link", func(s fstest.MapFS) {
+			s["index.html"].Data = bytes.Replace(s["index.html"].Data, []byte("</head>"), []byte(`<link rel="apple-touch-icon" href="icon.png"></head>`), 1)
+		}, "", "icon.png"},
 		{"worker default export", func(s fstest.MapFS) {
 			s["protocol.js"].Data = []byte("export default 1;\nexport const PROTOCOL = 1;\n")
 		}, "", "protocol.js"},
