@@ -19,6 +19,7 @@ import { PROTOCOL } from "./protocol.js";
 import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
+import { createFold } from "./fold.js";
 
 /**
  * createPlaygroundPage builds the single-run page in win's document and
@@ -74,6 +75,8 @@ export function createPlaygroundPage(win = window) {
     onCompare: () => shell.leave("#" + shell.state.serialize({ compare: "2", "b.pca": "false" })),
   });
   const transport = shell.transportView($('[data-role="transport"]'), "Run reset (same seed).");
+  // on a phone the Settings fold under their title: the landscape comes first
+  createFold($('[data-panel="controls"]'));
 
   function updateTransport() {
     transport.update({ ready: shell.ready && !!controller.run, running: player.running, done: controller.done });
