@@ -44,8 +44,9 @@ export function createAddress(win = window) {
       if (a.leaving) return;
       if (win.location.hash === hash) return;
       win.history.replaceState(null, "", hash);
-      // replaceState fires no hashchange: tell the page's navigation (top-nav.js)
-      win.dispatchEvent(new win.CustomEvent("pcaplay-address", { detail: { hash } }));
+      // replaceState fires no hashchange: tell the page's navigation
+      // (top-nav.js); a window without events (a unit test's) has none
+      if (typeof win.CustomEvent === "function") win.dispatchEvent(new win.CustomEvent("pcaplay-address", { detail: { hash } }));
     },
     get leaving() { return a.leaving; },
   };

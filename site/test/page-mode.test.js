@@ -61,3 +61,14 @@ test("each createAddress leaves alone: another page's address is still written",
   assert.deepEqual(hashes, ["#c=1"]);
   assert.equal(one.leaving && !two.leaving, true);
 });
+
+test("writeAddress tells the page's navigation: a pcaplay-address event with the hash", () => {
+  const events = [];
+  class CustomEvent { constructor(type, init) { this.type = type; this.detail = init.detail; } }
+  const win = { location: { hash: "#a=1", reload() {} }, history: { replaceState(_s, _t, h) { win.location.hash = h; } },
+    CustomEvent, dispatchEvent(e) { events.push([e.type, e.detail.hash]); } };
+  const a = createAddress(win);
+  a.writeAddress("#a=1"); // the same: no event
+  a.writeAddress("#a=2");
+  assert.deepEqual(events, [["pcaplay-address", "#a=2"]]);
+});
