@@ -97,6 +97,8 @@ export function createTopNav(nav, mode, win = window) {
     link.dataset.nav = m.mode;
     if (m.mode === "results") link.dataset.role = "results-link";
     if (m.mode === mode) link.setAttribute("aria-current", "page");
+    // a one-file page (onefile.js) holds the run pages, not results.html
+    if (m.mode === "results" && win.pcaplayOneFile) link.hidden = true;
     nav.append(link);
     a[m.mode] = link;
   }
