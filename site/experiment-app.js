@@ -42,7 +42,7 @@ import { WorkerClient, needsRestart, createModuleCache } from "./worker-client.j
 import { WorkerPool } from "./worker-pool.js";
 import { ExperimentStore } from "./experiment-store.js";
 import { createExperimentView } from "./experiment-view.js";
-import { jobs, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "./experiment-def.js";
+import { jobGrid, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "./experiment-def.js";
 import { Messages, noticeText } from "./messages.js";
 import { createResultsView } from "./results-view.js";
 import { warmUp } from "./charts.js";
@@ -74,7 +74,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     defined: null,      // Go's whole reply for def: {def, notices, errors, values, id}
     asked: 0,           // the definitions asked of Go (the last one wins)
     pending: Promise.resolve(), // the last one, settled
-    all: [],            // the jobs of def
+    jobs: jobGrid({ configs: [], cells: [], runs: 0, seed: "0" }), // the jobs of def, made on demand (experiment-def.js)
     records: new Map(), // job key → JSON line (saved or finished now)
     failed: new Map(),  // job key → reason
     pool: null,
@@ -94,6 +94,14 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     return s.state;
   };
   const busy = () => experimentBusy(s.state);
+  // the page's own worker (definitions, summaries) dying while idle: a
+  // fresh one at once (one that dies during a call fails it; its caller
+  // restarts it)
+  go.onFail = (e, { idle }) => {
+    if (!idle) return;
+    go.restart();
+    messages.say("The page's worker stopped (" + e.message + ") and a fresh one was started.");
+  };
 
   const view = createExperimentView(root, {
     // the form's values replace the definition's keys (an emptied fes or
@@ -114,7 +122,13 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     onDownload: download,
   });
 
-  const results = createResultsView(view.results, { summarise: (jsonl, options) => go.summarise({ jsonl, options }) });
+  // a worker that failed during a summary: the next one gets a fresh worker
+  const results = createResultsView(view.results, {
+    summarise: (jsonl, options) => go.summarise({ jsonl, options }).catch((e) => {
+      if (needsRestart(e)) go.restart();
+      throw e;
+    }),
+  });
 
   // showResults shows the results of the finished runs (or none): partial
   // results with the grid while runs are missing, except at the end of an
@@ -125,19 +139,13 @@ export function createExperimentPage({ root, win = window, messages = new Messag
       return;
     }
     const configs = { configs: s.def.configs.map((c) => c.name) };
-    if (s.records.size < s.all.length && s.state !== "done") results.showPartial(configs, jsonl(), grid()).catch(() => {}); // the view shows the error
+    if (s.records.size < s.jobs.count && s.state !== "done") results.showPartial(configs, jsonl(), grid()).catch(() => {}); // the view shows the error
     else results.show(configs, jsonl(), { keep: true }).catch(() => {});
   }
 
   /** grid is the experiment's grid as Go's summarise reads it (experiment.Grid). */
   function grid() {
-    const problems = [];
-    const seen = new Set();
-    for (const j of s.all) {
-      const k = j.problem + "|" + j.dim;
-      if (!seen.has(k)) { seen.add(k); problems.push({ problem: j.problem, dim: j.dim }); }
-    }
-    return { runs: s.def.runs, problems };
+    return { runs: s.def.runs, problems: s.jobs.problems };
   }
 
   // liveKick asks for a live update of the partial results when the
@@ -184,7 +192,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
       if (n !== s.asked) return undefined;
       s.defined = r;
       s.def = r.def;
-      s.all = jobs(s.def);
+      s.jobs = jobGrid(s.def);
       shell.writeAddress("#" + new State(r.values).serialize());
       view.show(s.def);
       if (origin === "url") messages.notices(r.notices);
@@ -210,15 +218,22 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   // kept ("official", "generated", …).
   function takeSaved(id, saved) {
     s.records = new Map();
-    const dropped = [];
-    for (const j of s.all) {
-      if (!saved.has(j.key)) continue;
+    const dropped = [], gone = [];
+    // the saved runs that are jobs of the definition, in job order
+    const mine = [];
+    for (const key of saved.keys()) {
+      const i = s.jobs.indexOf(key);
+      if (i >= 0) mine.push(i);
+    }
+    mine.sort((a, b) => a - b);
+    for (const i of mine) {
+      const j = s.jobs.at(i);
       const why = savedRunProblem(j, saved.get(j.key));
       if (why === null) s.records.set(j.key, saved.get(j.key));
-      else dropped.push(label(j) + ": " + why);
+      else { dropped.push(label(j) + ": " + why); gone.push(j.key); }
     }
     if (dropped.length) {
-      store.remove(id, s.all.filter((j) => saved.has(j.key) && !s.records.has(j.key)).map((j) => j.key)).catch(() => {});
+      store.remove(id, gone).catch(() => {});
       messages.error(dropped.length + " saved run" + (dropped.length > 1 ? "s were" : " was") +
         " damaged or not this experiment's, dropped and to run again: " + dropped.slice(0, 3).join("; ") + (dropped.length > 3 ? "; …" : ""));
     }
@@ -237,11 +252,11 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     const n = s.records.size;
     if (store.error) view.say("Finished runs cannot be saved in this browser (" + store.error + "): a reload loses them.");
     if (n === 0) view.offerResume("");
-    else if (n < s.all.length) view.offerResume(n + " of " + s.all.length + " runs of this experiment are saved in this browser.");
-    else view.offerResume("All " + s.all.length + " runs of this experiment are saved in this browser.");
+    else if (n < s.jobs.count) view.offerResume(n + " of " + s.jobs.count + " runs of this experiment are saved in this browser.");
+    else view.offerResume("All " + s.jobs.count + " runs of this experiment are saved in this browser.");
     view.setState(to(event), n > 0);
     view.showFailures([]);
-    view.progress({ done: n, failed: 0, total: s.all.length, elapsed: 0, eta: null });
+    view.progress({ done: n, failed: 0, total: s.jobs.count, elapsed: 0, eta: null });
     showResults();
   }
 
@@ -280,18 +295,25 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     const id = s.defined.id;
     if (fresh) await store.clear(id).catch(() => {});
     const saved = fresh ? new Map() : await store.load(id);
-    const all = s.all;
+    const g = s.jobs;
     s.savedData = takeSaved(id, saved);
     s.mixAllowed = false;
     s.failed = new Map();
     s.dataWarned = false;
     view.offerResume("");
     view.showFailures([]);
-    const todo = all.filter((j) => !s.records.has(j.key));
+    // the jobs still to run, made as the pool pulls them; their number and
+    // budget by arithmetic (the saved runs are jobs of g: takeSaved)
+    let fesSaved = 0;
+    for (const k of s.records.keys()) fesSaved += g.fesOf(g.indexOf(k));
+    const todoCount = g.count - s.records.size;
+    const todo = (function* () {
+      for (let i = 0; i < g.count; i++) if (!s.records.has(g.keyAt(i))) yield g.at(i);
+    })();
     const size = s.def.pool;
     const pool = new WorkerPool(size, { modules });
     s.pool = pool;
-    const clock = { t0: now(), pausedAt: null, pausedMs: 0, fesTotal: todo.reduce((n, j) => n + j.fes, 0), fesDone: 0, inflight: new Map() };
+    const clock = { t0: now(), pausedAt: null, pausedMs: 0, fesTotal: g.fesTotal - fesSaved, fesDone: 0, inflight: new Map() };
     s.clock = clock;
     to("start");
     liveStop();
@@ -299,7 +321,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     else results.clear();
     view.lock(true);
     view.setState(s.state, s.records.size > 0);
-    view.say(todo.length ? "Running " + todo.length + " runs on " + Math.min(size, todo.length) + " worker" + (size > 1 ? "s" : "") + "…" : "Every run is already finished.");
+    view.say(todoCount ? "Running " + todoCount + " runs on " + Math.min(size, todoCount) + " worker" + (size > 1 ? "s" : "") + "…" : "Every run is already finished.");
     s.timer = win.setInterval(showProgress, 250);
     await pool.run(todo, {
       onRecord(job, line) {
@@ -314,10 +336,11 @@ export function createExperimentPage({ root, win = window, messages = new Messag
       },
       onProgress(job, fes) { clock.inflight.set(job.key, fes); },
       onRetry(job, reason) { messages.say(label(job) + " failed (" + reason + "): trying once more on a fresh worker."); },
+      onReplaced(reason) { messages.say("A worker stopped (" + reason + ") and a fresh one was started."); },
       onFailed(job, reason) {
         clock.inflight.delete(job.key);
         s.failed.set(job.key, reason);
-        view.showFailures([...s.failed].map(([k, r]) => label(all.find((j) => j.key === k)) + ": " + r));
+        view.showFailures([...s.failed].map(([k, r]) => label(g.at(g.indexOf(k))) + ": " + r));
       },
     });
     pool.terminate();
@@ -379,7 +402,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     let done = clock ? clock.fesDone : 0;
     if (clock) for (const f of clock.inflight.values()) done += f;
     const eta = clock && done > 0 && s.state === "running" ? el * (clock.fesTotal - done) / done : null;
-    view.progress({ done: s.records.size, failed: s.failed.size, total: s.all.length, elapsed: el, eta });
+    view.progress({ done: s.records.size, failed: s.failed.size, total: s.jobs.count, elapsed: el, eta });
   }
 
   function pause() {
@@ -410,13 +433,20 @@ export function createExperimentPage({ root, win = window, messages = new Messag
 
   /** jsonl is the finished runs as JSON lines, in job order (the download). */
   function jsonl() {
+    const g = s.jobs;
+    const order = [];
+    for (const k of s.records.keys()) {
+      const i = g.indexOf(k);
+      if (i >= 0) order.push([i, k]); // a run of this definition (records follow it: takeSaved)
+    }
+    order.sort((a, b) => a[0] - b[0]);
     let out = "";
-    for (const j of s.all) if (s.records.has(j.key)) out += s.records.get(j.key);
+    for (const [, k] of order) out += s.records.get(k);
     return out;
   }
 
   function download() {
-    const name = s.records.size < s.all.length ? "pcaplay-experiment-partial.jsonl" : "pcaplay-experiment.jsonl";
+    const name = s.records.size < s.jobs.count ? "pcaplay-experiment-partial.jsonl" : "pcaplay-experiment.jsonl";
     save(jsonl(), name, { type: "application/x-ndjson" });
   }
 
@@ -452,7 +482,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     return {
       fes, maxFES: clock ? clock.fesTotal : 0, generation: 0, bestF: null, bestV: null, feasible: false,
       running: s.state === "running", done: s.state === "done",
-      experiment: { state: s.state, done: s.records.size, failed: s.failed.size, total: s.all.length },
+      experiment: { state: s.state, done: s.records.size, failed: s.failed.size, total: s.jobs.count },
     };
   }
   // play resolves once the experiment runs (or its start ended: nothing to
@@ -486,7 +516,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   // For tests and the console: the state, the records, the controls.
   return {
     ready,
-    state: () => ({ state: s.state, total: s.all.length, done: s.records.size, failed: [...s.failed.entries()], jobs: s.all.length,
+    state: () => ({ state: s.state, total: s.jobs.count, done: s.records.size, failed: [...s.failed.entries()], jobs: s.jobs.count,
       elapsed: elapsed(), definition: s.defined && s.defined.values, liveUpdates: s.live.updates }),
     jsonl,
     /** settled resolves when Go has answered the last change of the definition */

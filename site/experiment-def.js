@@ -17,25 +17,68 @@ export function formatConfigs(configs) {
 }
 
 /**
- * jobs lists the runs of def (Go's ExperimentDef) in order: {index, key,
- * config, problem, dim, run, seed, fes, state}, state being the run values
- * Go configures.
+ * jobGrid is the runs of def (Go's ExperimentDef) made on demand, never
+ * all at once (an experiment may hold 100,000): job i is configuration
+ * ⌊i / (cells × runs)⌋, cell ⌊i / runs⌋ mod cells, run i mod runs (the
+ * order of jobs below). It returns {count, fesTotal, at(i), keyAt(i),
+ * indexOf(key), fesOf(i), problems, [Symbol.iterator]}: the number of
+ * jobs, the budget of all of them, job i ({index, key, config, problem,
+ * dim, run, seed, fes, state}, state being the run values Go
+ * configures), its key alone, the index of a key (−1 for none of def's),
+ * job i's budget, the grid's problems each at its dimension, and every
+ * job in order.
+ */
+export function jobGrid(def) {
+  const configs = def.configs, cells = def.cells, runs = def.runs;
+  const perConfig = cells.length * runs, count = configs.length * perConfig;
+  const configAt = new Map(configs.map((c, i) => [c.name, i]));
+  const cellAt = new Map(cells.map((c, i) => [c.problem + "|" + c.dim, i]));
+  const base = BigInt(def.seed);
+  const split = (i) => [Math.floor(i / perConfig), Math.floor(i / runs) % cells.length, i % runs];
+  let fesOneRun = 0;
+  for (const c of cells) fesOneRun += c.fes;
+  const problems = [];
+  const seen = new Set();
+  for (const { problem, dim } of cells) {
+    const k = problem + "|" + dim;
+    if (!seen.has(k)) { seen.add(k); problems.push({ problem, dim }); }
+  }
+  function at(i) {
+    const [ci, pi, r] = split(i);
+    const c = configs[ci], { problem, dim, fes, typed } = cells[pi];
+    const seed = String(base + BigInt(r));
+    const state = {};
+    for (const p of c.params) state[p.key] = p.value;
+    Object.assign(state, { problem, dim: String(dim), algo: c.algo, seed, fes: String(fes) });
+    if (typed) state.typed = typed; // a problem typed as formulas: its definition, Go's encoding
+    return { index: i, key: jobKey(c.name, problem, dim, r), config: c.name, problem, dim, run: r, seed, fes, state };
+  }
+  function keyAt(i) {
+    const [ci, pi, r] = split(i);
+    return jobKey(configs[ci].name, cells[pi].problem, cells[pi].dim, r);
+  }
+  function indexOf(key) {
+    const k = String(key), a = k.indexOf("|"), b = k.lastIndexOf("|");
+    if (a < 0 || b <= a) return -1;
+    const ci = configAt.get(k.slice(0, a)), pi = cellAt.get(k.slice(a + 1, b)), run = k.slice(b + 1);
+    const r = Number(run);
+    if (ci === undefined || pi === undefined || !Number.isInteger(r) || r < 0 || r >= runs || String(r) !== run) return -1;
+    return ci * perConfig + pi * runs + r;
+  }
+  return {
+    count, fesTotal: configs.length * runs * fesOneRun, problems, at, keyAt, indexOf,
+    fesOf: (i) => cells[split(i)[1]].fes,
+    *[Symbol.iterator]() { for (let i = 0; i < count; i++) yield at(i); },
+  };
+}
+
+/**
+ * jobs lists the runs of def (Go's ExperimentDef) in order, every one
+ * (jobGrid makes them one at a time): {index, key, config, problem, dim,
+ * run, seed, fes, state}, state being the run values Go configures.
  */
 export function jobs(def) {
-  const out = [];
-  for (const c of def.configs) {
-    for (const { problem, dim, fes, typed } of def.cells) {
-      for (let r = 0; r < def.runs; r++) {
-        const seed = String(BigInt(def.seed) + BigInt(r));
-        const state = {};
-        for (const p of c.params) state[p.key] = p.value;
-        Object.assign(state, { problem, dim: String(dim), algo: c.algo, seed, fes: String(fes) });
-        if (typed) state.typed = typed; // a problem typed as formulas: its definition, Go's encoding
-        out.push({ index: out.length, key: jobKey(c.name, problem, dim, r), config: c.name, problem, dim, run: r, seed, fes, state });
-      }
-    }
-  }
-  return out;
+  return [...jobGrid(def)];
 }
 
 /**

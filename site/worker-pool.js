@@ -1,5 +1,5 @@
 // worker-pool.js: a pool of Web Workers that runs the jobs of an experiment
-// (experiment-def.js jobs), each worker one run at a time through the one
+// (experiment-def.js jobGrid), each worker one run at a time through the one
 // step API: configure(state, {record: true}), step({maxMs}) until the frame
 // says done, then record(run, name, index), Go's JSON line of the
 // `cec run -o` schema. No DOM.
@@ -8,7 +8,9 @@
 // or no answer within WATCHDOG_MS) or whose call fails is run again once on
 // a fresh worker, then reported failed with the reason; the other jobs go
 // on. pause() holds every worker between two steps (at most STEP_MS later);
-// cancel() terminates the workers.
+// cancel() terminates the workers. The jobs are pulled one at a time from
+// what run is given (an array, or a generator that makes each job when it
+// is pulled), as workers come free: none is made before it is run.
 import { WorkerClient, WorkerError } from "./worker-client.js";
 import { ERR } from "./protocol.js";
 
@@ -45,22 +47,44 @@ export class WorkerPool {
   }
 
   /**
-   * run executes jobs and resolves when every one has finished or failed,
-   * or the pool was cancelled. Callbacks: onRecord(job, line),
-   * onFailed(job, reason), onProgress(job, fes), onRetry(job, reason).
+   * run executes jobs (an iterable: an array, or a generator pulled one
+   * job at a time as a worker comes free) and resolves when every one has
+   * finished or failed, or the pool was cancelled. Callbacks:
+   * onRecord(job, line), onFailed(job, reason), onProgress(job, fes),
+   * onRetry(job, reason), onReplaced(reason) (a worker that died between
+   * two calls was replaced).
    */
   async run(jobs, cb = {}) {
-    this.queue = jobs.slice();
+    const it = jobs[Symbol.iterator]();
+    this.take = () => {
+      const r = it.next();
+      return r.done ? null : r.value;
+    };
     this.cancelled = false;
     this.cb = cb;
-    const n = Math.min(this.size, this.queue.length);
-    while (this.slots.length < n) this.slots.push(this.newSlot());
-    await Promise.all(this.slots.slice(0, n).map((s) => this.loop(s)));
+    // a worker for each of the first jobs, at most size
+    const first = [];
+    while (first.length < this.size) {
+      const job = this.take();
+      if (!job) break;
+      first.push(job);
+    }
+    while (this.slots.length < first.length) this.slots.push(this.newSlot());
+    await Promise.all(first.map((job, i) => this.loop(this.slots[i], job)));
   }
 
   newSlot() {
     const client = this.makeClient();
-    return { client, handle: client.runHandle(), busy: false };
+    const slot = { client, handle: client.runHandle(), busy: false };
+    // a worker that dies between two calls (no job hears of it) is
+    // replaced at once (onReplaced says so); one that dies during a call
+    // fails that call, and loop replaces it
+    client.onFail = (e, { idle }) => {
+      if (!idle || this.cancelled || !this.slots.includes(slot)) return;
+      this.restart(slot);
+      if (this.cb && this.cb.onReplaced) this.cb.onReplaced((e && e.message) || String(e));
+    };
+    return slot;
   }
 
   restart(slot) {
@@ -68,11 +92,14 @@ export class WorkerPool {
     slot.handle = slot.client.runHandle();
   }
 
-  async loop(slot) {
-    while (!this.cancelled) {
+  // loop runs job on slot, then the next jobs it pulls (each after the
+  // gate: none while paused), until none is left
+  async loop(slot, job) {
+    for (; !this.cancelled; job = null) {
       await this.gate();
-      const job = this.queue.shift();
-      if (!job || this.cancelled) return;
+      if (this.cancelled) return;
+      job = job || this.take();
+      if (!job) return;
       let reason = "";
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         try {
@@ -125,7 +152,7 @@ export class WorkerPool {
   /** cancel stops every run at once (their workers are terminated). */
   cancel() {
     this.cancelled = true;
-    this.queue = [];
+    this.take = () => null;
     this.resume();
     for (const s of this.slots) s.client.terminate();
     this.slots = [];

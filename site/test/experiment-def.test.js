@@ -4,7 +4,7 @@
 // does with Go's answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { jobs, jobKey, formatConfigs, EXPERIMENT_STEPS, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "../experiment-def.js";
+import { jobs, jobGrid, jobKey, formatConfigs, EXPERIMENT_STEPS, experimentStep, experimentBusy, savedRunProblem, dataLabel } from "../experiment-def.js";
 import { State, parse } from "../state.js";
 
 // a definition as Go's defineExperiment answers it for
@@ -30,6 +30,28 @@ test("jobs: configuration × problem × run, seed + r, each problem at Go's D an
   assert.deepEqual(js.map((j) => j.index), [...js.keys()]);
   assert.equal(jobKey("a", "C01", 10, 2), "a|C01|10|2");
   assert.equal(formatConfigs(def.configs), "a:pmode,b:cmode(lambda=20)");
+});
+
+test("jobGrid makes the jobs on demand: job i, its key and index, the budget of all, from arithmetic", () => {
+  const g = jobGrid(def), js = jobs(def);
+  assert.equal(g.count, js.length);
+  assert.equal(g.fesTotal, js.reduce((n, j) => n + j.fes, 0));
+  for (let i = 0; i < g.count; i++) {
+    assert.deepEqual(g.at(i), js[i]);
+    assert.equal(g.keyAt(i), js[i].key);
+    assert.equal(g.indexOf(js[i].key), i);
+    assert.equal(g.fesOf(i), js[i].fes);
+  }
+  for (const bad of ["", "a", "a|C01|10", "c|C01|10|0", "a|C02|10|0", "a|C01|30|0", "a|C01|10|3", "a|C01|10|-1", "a|C01|10|01", "a|C01|10|1.0"]) {
+    assert.equal(g.indexOf(bad), -1, bad);
+  }
+  assert.deepEqual(g.problems, [{ problem: "C01", dim: 10 }, { problem: "rosenbrock", dim: 2 }]);
+  // an experiment of 100,000 runs: job 99,999 without the others
+  const big = { ...def, runs: 25000 };
+  const gb = jobGrid(big);
+  assert.equal(gb.count, 100000);
+  assert.equal(gb.at(99999).key, "b|rosenbrock|2|24999");
+  assert.equal(gb.indexOf("b|rosenbrock|2|24999"), 99999);
 });
 
 test("URL round trip through state.js: Go's values come back as they were", () => {
