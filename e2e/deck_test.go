@@ -1,11 +1,11 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,8 +33,8 @@ var (
 	deckErr  error
 )
 
-// deckServer serves the example deck from another origin than the site,
-// with the playground's address replaced by the test site's.
+// deckServer serves the example deck from another origin than the site;
+// the deck is opened with ?playground= the test site (openDeck).
 func deckServer(t *testing.T, h *harness) string {
 	t.Helper()
 	deckOnce.Do(func() {
@@ -42,25 +42,7 @@ func deckServer(t *testing.T, h *harness) string {
 			deckErr = err
 			return
 		}
-		index, err := os.ReadFile(filepath.Join(deckDir, "index.html"))
-		if err != nil {
-			deckErr = err
-			return
-		}
-		if !bytes.Contains(index, []byte(deckPlayground)) {
-			deckErr = os.ErrNotExist
-			return
-		}
-		index = bytes.ReplaceAll(index, []byte(deckPlayground), []byte(h.siteURL))
-		files := http.FileServer(http.Dir(deckDir))
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/" || r.URL.Path == "/index.html" {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				w.Write(index)
-				return
-			}
-			files.ServeHTTP(w, r)
-		}))
+		srv := httptest.NewServer(http.FileServer(http.Dir(deckDir)))
 		teardown = append(teardown, srv.Close)
 		deckURL = srv.URL + "/"
 	})
@@ -99,7 +81,7 @@ func openDeck(t *testing.T, h *harness, slide string) *tab {
 		t.Fatal(err)
 	}
 	tb.do(30*time.Second, chromedp.EmulateViewport(1280, 800))
-	tb.navigate(u + "index.html#/" + slide)
+	tb.navigate(u + "index.html?playground=" + url.QueryEscape(h.siteURL) + "#/" + slide)
 	eval[bool](tb, 30*time.Second, jsExpr("reveal-ready"))
 	return tb
 }
@@ -246,13 +228,20 @@ func TestEmbeddingGuideDocumentsTheDeck(t *testing.T) {
 	index := read(filepath.Join(deckDir, "index.html"))
 	script := read(filepath.Join(deckDir, "pcaplay-deck.js"))
 
-	srcs := regexp.MustCompile(`src="(`+regexp.QuoteMeta(deckPlayground)+`[^"]*)"`).FindAllStringSubmatch(index, -1)
+	// the playground's address is written once, in the deck's meta
+	if !strings.Contains(index, `<meta name="pcaplay-playground" content="`+deckPlayground+`">`) || strings.Count(index, deckPlayground) != 1 {
+		t.Errorf("index.html does not give the playground's address %s once, in its meta", deckPlayground)
+	}
+	if !strings.Contains(guide, "?playground=") {
+		t.Error("docs/guide/embedding.md does not say how ?playground= moves the deck to another address")
+	}
+	srcs := regexp.MustCompile(`data-pcaplay-src="(#[^"]*)"`).FindAllStringSubmatch(index, -1)
 	if len(srcs) < 2 {
 		t.Fatalf("index.html embeds %d playground frames, want the lesson's and the live run's", len(srcs))
 	}
 	for _, m := range srcs {
-		if !strings.Contains(guide, "`"+m[1]+"`") {
-			t.Errorf("docs/guide/embedding.md does not give the deck's frame address %s", m[1])
+		if full := deckPlayground + m[1]; !strings.Contains(guide, "`"+full+"`") {
+			t.Errorf("docs/guide/embedding.md does not give the deck's frame address %s", full)
 		}
 	}
 

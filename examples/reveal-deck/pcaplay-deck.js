@@ -1,5 +1,12 @@
-// pcaplay-deck.js: plays every <iframe data-pcaplay-play> of a reveal.js
-// deck while its slide is shown and pauses it when the slide leaves.
+// pcaplay-deck.js: points every <iframe data-pcaplay-src="#…"> of a
+// reveal.js deck at the playground, and plays every <iframe
+// data-pcaplay-play> while its slide is shown and pauses it when the
+// slide leaves.
+//
+// The playground's address is written once, in the deck's <meta
+// name="pcaplay-playground">; the deck's own address may override it with
+// ?playground=URL (another port, another host). Each frame's
+// data-pcaplay-src is a page address on it (#embed=1&lesson=fig1&step=3).
 //
 // The playground's handshake: it answers {type: "pcaplay", cmd} messages
 // with {type: "pcaplay-status", status}, posts {type: "pcaplay-ready",
@@ -37,6 +44,14 @@
       st.loaded = true;
       if (st.want) post(iframe, st.want);
     });
+  });
+
+  // every frame's address: the playground's (the deck's ?playground=, else
+  // its meta) and the frame's page address
+  const meta = document.querySelector('meta[name="pcaplay-playground"]');
+  const playground = new URLSearchParams(location.search).get("playground") || (meta && meta.content) || "";
+  document.querySelectorAll("iframe[data-pcaplay-src]").forEach((iframe) => {
+    iframe.src = new URL(iframe.dataset.pcaplaySrc, playground).href;
   });
 
   window.addEventListener("message", (event) => {
