@@ -534,7 +534,5 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   const root = document.querySelector("[data-experiment-root]");
   document.documentElement.classList.add("experiment-mode");
   root.hidden = false;
-  const link = document.querySelector('[data-role="experiment-link"]');
-  if (link) { link.textContent = "the playground"; link.href = "#"; }
   window.pcaplayExperiment = createExperimentPage({ root });
 }
