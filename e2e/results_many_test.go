@@ -80,7 +80,7 @@ func TestResultsManyProblems(t *testing.T) {
 	tb, dir := resultsPage(t)
 	path := manyProblemsFile(t, dir, 2000, 2)
 	choose(tb, path)
-	waitText(tb, 120*time.Second, statusSel, `^8000 run\(s\) of CMODE, PMODE at D = 2\.$`)
+	waitText(tb, 5*time.Minute, statusSel, `^8000 run\(s\) of CMODE, PMODE at D = 2\.$`)
 	c := eval[manyCounts](tb, 10*time.Second, manyCountsJS)
 	// 2 supplement tables of 10 rows × (1 + 100) cells, 100 + 2 test rows of
 	// 2 cells, 2 rank tables of 3 rows × 102 cells and the totals: < 3,000
