@@ -242,7 +242,7 @@ export function createResultsView(root, opts) {
   async function load(def, records, g, keep) {
     definition = def || {};
     grid = g;
-    if (!keep) { problem = "*"; paging = new Map(); }
+    if (!keep) { problem = "*"; paging = new Map(); stopFilter(); }
     try {
       jsonl = toJSONL(records);
     } catch (e) {
@@ -390,8 +390,13 @@ export function createResultsView(root, opts) {
     repage(dim);
   }
 
-  // filterLater shows the problems matching text at dim once the typing pauses
+  // filterLater shows the problems matching text at dim once the typing
+  // pauses (stopFilter forgets what was typed for another file)
   let filterTimer = null;
+  function stopFilter() {
+    if (filterTimer !== null) clearTimeout(filterTimer);
+    filterTimer = null;
+  }
   function filterLater(dim, text) {
     if (filterTimer !== null) clearTimeout(filterTimer);
     filterTimer = setTimeout(() => {
@@ -659,6 +664,8 @@ export function createResultsView(root, opts) {
   /** clear empties the view (no runs yet). */
   function clear() {
     seq++;
+    paging = new Map();
+    stopFilter();
     charts.dispose();
     results = null;
     grid = null;
