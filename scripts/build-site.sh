@@ -5,13 +5,16 @@
 #   1. npm ci in site/ when node_modules is missing or package-lock.json changed
 #   2. echarts.min.js (from node_modules) and wasm_exec.js (from GOROOT)
 #   3. pcaplay.wasm (GOOS=js GOARCH=wasm go build ./wasm)
-#   4. site/*.html *.js *.css (and *.svg *.png *.ico)
+#   4. site/*.html *.js *.css (and *.svg *.png *.ico *.webmanifest)
 #   4b. the official CEC 2017 data, deduplicated, as data/cec2017/<id>.txt and
 #       data/cec2017/manifest.json (official file name → id), so that the page
 #       fetches only the files of one problem and dimension
 #       (cec2017.DataFiles), never with the wasm
-#   5. .gz and .br siblings of the big files (internal/tools/precompress)
-#   6. removes files left in public/ by an earlier build that this one did not make
+#   5. removes files left in public/ by an earlier build that this one did not make
+#   6. the service worker's stamp (internal/tools/stampsw): sw.js gets the
+#      site's version and the SHA-256 of every file it precaches, each page
+#      the version; the pages and sw.js are written by it, from site/
+#   7. .gz and .br siblings of the big files (internal/tools/precompress)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -64,14 +67,19 @@ put "$tmpwasm" pcaplay.wasm
 # 4. The page.
 shopt -s nullglob
 n_page=0
-for f in site/*.html site/*.js site/*.css site/*.svg site/*.png site/*.ico; do
+for f in site/*.html site/*.js site/*.css site/*.svg site/*.png site/*.ico site/*.webmanifest; do
 	case "$f" in
 	*.test.js | *.spec.js | *.config.js) continue ;;
+	*.html | site/sw.js) # written by step 6, stamped
+		made+=("$(basename "$f")")
+		n_page=$((n_page + 1))
+		continue
+		;;
 	esac
 	put "$f" "$(basename "$f")"
 	n_page=$((n_page + 1))
 done
-if [ ! -f "$OUT/index.html" ]; then
+if [ ! -f site/index.html ]; then
 	say "site/index.html is missing"
 	exit 1
 fi
@@ -84,12 +92,8 @@ for f in core/problem/cec2017/official/data/*.txt core/problem/cec2017/official/
 	n_data=$((n_data + 1))
 done
 
-# 5. Precompressed siblings of the big files.
-# PCAPLAY_BROTLI_QUALITY=9 makes a rebuild of the wasm ~20 s faster (its .br 13% bigger).
-go run ./internal/tools/precompress -q -min 1024 -brotli "${PCAPLAY_BROTLI_QUALITY:-11}" \
-	-ext .wasm,.js,.css,.html,.svg,.json,.txt "$OUT"
-
-# 6. Remove what an earlier build left and this one did not make.
+# 5. Remove what an earlier build left and this one did not make (before the
+# stamp, which lists every file of the folder).
 keep() {
 	local name=$1 base
 	[ "$name" = README.md ] && return 0
@@ -108,6 +112,16 @@ while IFS= read -r -d '' p; do
 	fi
 done < <(find "$OUT" -type f -print0)
 find "$OUT" -mindepth 1 -type d -empty -delete
+
+# 6. The service worker's stamp: after every other file is in place (the
+# version is a hash of them all); a file is written only when it changes.
+stamp_out=$(go run ./internal/tools/stampsw -src site "$OUT")
+say "sw.js: $stamp_out"
+
+# 7. Precompressed siblings of the big files.
+# PCAPLAY_BROTLI_QUALITY=9 makes a rebuild of the wasm ~20 s faster (its .br 13% bigger).
+go run ./internal/tools/precompress -q -min 1024 -brotli "${PCAPLAY_BROTLI_QUALITY:-11}" \
+	-ext .wasm,.js,.css,.html,.svg,.json,.txt "$OUT"
 
 size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo -; fi; }
 say "$OUT: ${#made[@]} files ($n_page from site/, $n_data CEC 2017 data files); pcaplay.wasm $(size "$OUT/pcaplay.wasm") B, .gz $(size "$OUT/pcaplay.wasm.gz") B, .br $(size "$OUT/pcaplay.wasm.br") B"

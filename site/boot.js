@@ -6,8 +6,10 @@
 // An address that switches mode (the lesson's last step opens the
 // playground; "compare PCA on vs off"; a link back) reloads the page, so
 // each mode starts from a clean page; a mode switches with page-mode.js's
-// leave().
+// leave(). Every mode registers the service worker (sw-register.js: the
+// site offline and installable; not from file:// or the one-file page).
 import { modeOf, watchMode } from "./page-mode.js";
+import "./sw-register.js";
 
 const mode = modeOf(location.hash);
 watchMode(mode);
