@@ -120,6 +120,17 @@ func startHarness() (*harness, error) {
 	// (js/crash-worker.js; js/crash-workers.js starts the page's workers from it)
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
+	// The shared server's sw.js is a worker that does nothing: a real one
+	// would answer the pages' requests from its cache, and the tests that
+	// count what the server sends (siteMeter) or hold back pcaplay.wasm
+	// (wasmDelay) would no longer see the requests; it would also outlive
+	// each test in the shared browser. The service worker's own tests
+	// (offline_test.go) serve the site on servers of their own.
+	mux.HandleFunc("/sw.js", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		io.WriteString(w, "// e2e harness: no service worker on the shared server (offline_test.go tests sw.js)\n")
+	})
 	mux.HandleFunc("/e2e-crash-worker.js", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		io.WriteString(w, jsExpr("crash-worker"))

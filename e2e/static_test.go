@@ -14,6 +14,7 @@ import (
 
 	"pcaplay/core/problem/cec2017/official"
 	"pcaplay/core/suite"
+	"pcaplay/internal/precache"
 )
 
 // staticHost serves dir the way a plain static web server does: with
@@ -73,15 +74,23 @@ func TestStaticHost(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build-dist.sh: %v\n%s", err, out)
 	}
-	for _, f := range []string{"index.html", "pcaplay.wasm", ".nojekyll", "data/cec2017/manifest.json"} {
+	for _, f := range []string{"index.html", "pcaplay.wasm", ".nojekyll", "data/cec2017/manifest.json", "manifest.webmanifest", "icon.svg", "sw.js", "sw-core.js"} {
 		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
 			t.Errorf("dist lacks %s", f)
 		}
+	}
+	// the service worker precaches exactly the folder's files, by their SHA-256
+	if got, _, err := precache.Compute(os.DirFS(dist)); err != nil {
+		t.Error(err)
+	} else if stamped, err := stampOf(dist); err != nil || stamped.Version != got.Version || len(stamped.Files) != len(got.Files) {
+		t.Errorf("dist's sw.js lists version %s (%d files; %v), its files are version %s (%d)", stamped.Version, len(stamped.Files), err, got.Version, len(got.Files))
 	}
 	if m, _ := filepath.Glob(filepath.Join(dist, "*.br")); len(m) > 0 {
 		t.Errorf("dist holds precompressed siblings: %v", m)
 	}
 	base, server := staticHost(t, root)
+	// the pages register the service worker (sw.js) there: gone when the test ends
+	forgetOrigin(t, h.newTab(t), strings.TrimSuffix(base, "/"))
 	base += "pcaplay/"
 	t.Logf("served by %s at %s", server, base)
 	resp, err := http.Get(base + "pcaplay.wasm")
