@@ -56,6 +56,11 @@
     return m ? m[1] : "";
   }
 
+  /** isVersion reports whether v can be a version (what a page says of itself is checked). */
+  function isVersion(v) {
+    return typeof v === "string" && /^[0-9a-zA-Z_.-]{1,64}$/.test(v);
+  }
+
   const PREFIX = "pcaplay-v-";
 
   /** cacheName is the name of version's precache. */
@@ -81,5 +86,5 @@
     return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  root.pcaplaySW = Object.freeze({ relPath, cacheKey, route, dataID, pageVersion, cacheName, versionOfCache, staleCaches, hex });
+  root.pcaplaySW = Object.freeze({ relPath, cacheKey, route, dataID, pageVersion, isVersion, cacheName, versionOfCache, staleCaches, hex });
 })(globalThis);

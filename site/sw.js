@@ -13,7 +13,9 @@
 //    <meta name="pcaplay-version">. The source keeps {version: "dev",
 //    files: null}: an unstamped worker caches nothing and answers nothing.
 //    Any change to any file changes sw.js, so the browser's own update
-//    check (on every navigation) finds a new version.
+//    check (on every navigation) finds a new version. sw.js is not in its
+//    own list: a change to it alone keeps the version (the files, and so
+//    the cache, are the same) and the browser installs the new worker.
 //
 //  - install precaches every listed file into the cache of its version
 //    (pcaplay-v-VERSION), fetched past the HTTP cache's freshness
@@ -36,9 +38,13 @@
 //    verified), never from a network that may hold another version; a page
 //    pinned to a version not cached yet (a deploy newer than this worker,
 //    whose install is under way) takes them from the network, as it would
-//    without a worker. A client pinned to nothing (a page loaded before
-//    the worker was there) gets the network first, this version's cache as
-//    the fallback.
+//    without a worker. A page loaded before the worker was there (the
+//    first visit) tells the worker its version once the worker controls it
+//    (sw-register.js) and is pinned to it. A worker a page starts is pinned
+//    to its page's version when its script is fetched (the request names
+//    the worker's client, resultingClientId, as Chromium does). A client
+//    pinned to nothing (a browser that does not name it) gets the network
+//    first, this version's cache as the fallback.
 //
 //  - activate (and every navigation after) deletes the precaches that no
 //    open page is pinned to, except the active version's: an old page
@@ -240,7 +246,7 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const d = event.data || {};
   const id = event.source && event.source.id;
-  if (d.type === "pcaplay-pin" && typeof d.version === "string" && PRECACHE.files) {
+  if (d.type === "pcaplay-pin" && S.isVersion(d.version) && PRECACHE.files) {
     event.waitUntil(pinOf(id).then((v) => (v ? null : pin(id, d.version))));
     return;
   }

@@ -48,6 +48,10 @@ test("pageVersion: the stamp the build writes into each page", () => {
   assert.equal(S.pageVersion(page.replace('content="dev"', 'content="0123abcd0123abcd"')), "0123abcd0123abcd");
   assert.equal(S.pageVersion("<html><head></head></html>"), "");
   assert.equal(S.pageVersion('<meta name="pcaplay-version" content="a b">'), "");
+  assert.equal(S.isVersion("0123abcd0123abcd"), true);
+  assert.equal(S.isVersion(""), false);
+  assert.equal(S.isVersion("../x/y"), false);
+  assert.equal(S.isVersion(3), false);
   const results = readFileSync(new URL("../results.html", import.meta.url), "utf8");
   assert.equal(S.pageVersion(results), "dev");
 });
