@@ -180,6 +180,18 @@ func TestCompareEmbedFits(t *testing.T) {
 			eval[bool](tb, 10*time.Second, jsCall("after-two-frames", 300))
 			l := eval[compareEmbedLayout](tb, 10*time.Second, jsExpr("compare-embed-layout"))
 			checkCompareEmbed(t, name, l, sz.h)
+			// a 640×360 slide: each run's landscape alone (the operator's
+			// canvas would be ~120 px), two runs' at least 180 px
+			if sz.h < 420 {
+				for _, c := range l.Canvases {
+					if strings.HasSuffix(c.Name, "operator-canvas") {
+						t.Errorf("%s: %s shown in a frame under 420 px high", name, c.Name)
+					}
+				}
+				if m := smallestCanvas(l); n == "2" && m < 180 {
+					t.Errorf("%s: the smallest canvas is %.0f px, want at least 180", name, m)
+				}
+			}
 			t.Logf("%s: compare chart %.0f×%.0f, %d canvases, the smallest %.0f px", name, l.Chart.Right-l.Chart.Left, l.Chart.Bott-l.Chart.Top, len(l.Canvases), smallestCanvas(l))
 			c := eval[chartText](tb, 30*time.Second, jsCall("chart-text", `[data-role="compare-chart"]`))
 			if len(c.Overlaps) > 0 {
