@@ -521,3 +521,63 @@ func TestOfflineNewVersion(t *testing.T) {
 	same("version B offline", eval[build](tab2, 60*time.Second, buildJS), vB, "B")
 	tab2.noConsoleErrors()
 }
+
+// TestOfflineHalfDeployed: a server caught halfway through a deploy (the
+// new sw.js and pages, an old style.css) never becomes the offline copy:
+// the worker's install finds style.css's SHA-256 is not its list's and
+// fails, leaving no worker and no precache (the page itself works, online);
+// once the deploy is complete, the next load installs it.
+func TestOfflineHalfDeployed(t *testing.T) {
+	h := setup(t)
+	snap := snapshotSite(t, h.siteDir)
+	dirA, _ := variant(t, snap, "A")
+	dirB, vB := variant(t, snap, "B")
+	half := t.TempDir()
+	if err := os.CopyFS(half, os.DirFS(dirB)); err != nil {
+		t.Fatal(err)
+	}
+	css, err := os.ReadFile(filepath.Join(dirA, "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Join(half, "style.css"), 0o644)
+	if err := os.WriteFile(filepath.Join(half, "style.css"), css, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dropStaleSiblings(t, half, false)
+	srv := newSWServer(t, half)
+	lesson := srv.URL + "/#" + hash("lesson", "fig1", "step", "2")
+	lessonReady := "document.querySelector('[data-lesson-root] canvas') !== null"
+
+	tb := h.newTab(t)
+	forgetOrigin(t, tb, srv.URL)
+	tb.navigate(lesson)
+	tb.waitTrue("the half-deployed page", lessonReady)
+	// the install (the page's own, or a new one if that has failed already) ends redundant
+	state := eval[string](tb, 90*time.Second, `(async () => {
+	  const reg = await navigator.serviceWorker.register("sw.js");
+	  const w = reg.installing || reg.waiting || reg.active;
+	  if (w.state === "activated") return w.state;
+	  return await new Promise((r) => {
+	    w.onstatechange = () => { if (w.state === "redundant" || w.state === "activated") r(w.state); };
+	    setTimeout(() => r("still " + w.state + " after 80 s"), 80000);
+	  });
+	})()`)
+	if state != "redundant" {
+		t.Errorf("a half-deployed server: the worker's install ended %s, want redundant (failed)", state)
+	}
+	if reg := eval[bool](tb, 10*time.Second, `navigator.serviceWorker.getRegistration().then((r) => r !== undefined)`); reg {
+		t.Errorf("a half-deployed server left a registration")
+	}
+	if keys := eval[[]string](tb, 10*time.Second, `caches.keys()`); slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "pcaplay-v-") }) {
+		t.Errorf("a half-deployed server left a precache: %v", keys)
+	}
+	tb.noConsoleErrors()
+
+	srv.set(t, dirB) // the deploy completes
+	tb.load(lesson)
+	tb.waitTrue("the deployed page", lessonReady)
+	if st := swStateOf(t, tb, vB); st.Files < 40 {
+		t.Errorf("after the deploy: %v", st)
+	}
+}
