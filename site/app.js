@@ -53,7 +53,7 @@ export function createPlaygroundPage(win = window) {
     counters: $('[data-role="counters"]'),
     place: $('[data-panel="convergence"]'),
     onFrame: () => updateTransport(),
-    record: true,
+    playground: true,
   });
   const player = new Player([{ run: controller, view }], {
     speed: () => shell.state.ui.speed,

@@ -133,7 +133,9 @@ export function drawOperator(plane, op, phase, toPlane, pop, axes) {
 export class OperatorView {
   /**
    * @param {Element|null} section the panel (nothing is drawn without one)
-   * @param {{onPlay?: () => void, say?: (text: string) => void}} opts onPlay: the phases start playing (pause the run)
+   * @param {{onPlay?: () => void, say?: (text: string) => void, onKBest?: (k: number) => void}} opts onPlay: the
+   * phases start playing (pause the run); onKBest: the playground's "k best of Q" contrast (sets pcak), shown
+   * while the operator takes all of Q (k = λ)
    */
   constructor(section, opts = {}) {
     this.section = section;
@@ -158,6 +160,22 @@ export class OperatorView {
       li.textContent = p.title;
       this.el.list.append(li);
     }
+    // k = λ (pcak's default): the PCA of all of Q, and the contrast that teaches
+    this.el.kbest = null;
+    if (opts.onKBest) {
+      const p = document.createElement("p");
+      p.className = "help op-kbest";
+      p.dataset.role = "op-kbest";
+      p.hidden = true;
+      const text = document.createElement("span");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.role = "op-kbest-try";
+      b.onclick = () => opts.onKBest(Number(b.dataset.k));
+      p.append(text, " ", b);
+      this.el.text.after(p);
+      this.el.kbest = { p, text, b };
+    }
     this.el.prev.onclick = () => { this.stop(); this.setPhase(this.phase <= 0 ? 0 : this.phase - 1); };
     this.el.next.onclick = () => { this.stop(); this.setPhase(this.phase < 0 ? 0 : Math.min(PHASES.length - 1, this.phase + 1)); };
     this.el.all.onclick = () => { this.stop(); this.setPhase(-1); };
@@ -165,6 +183,23 @@ export class OperatorView {
   }
 
   get shown() { return !!this.section && !this.section.hidden; }
+
+  /**
+   * showKBest says, while the operator selects every input (k = λ, the
+   * paper's PMODE: the PCA of all of Q), what that means, and offers the
+   * k best of Q instead (half of them, at least 2).
+   */
+  showKBest(op) {
+    const kb = this.el.kbest;
+    if (!kb) return;
+    kb.p.hidden = !(op && op.k === op.count && op.count > 2);
+    if (kb.p.hidden) return;
+    const k = Math.max(2, Math.round(op.count / 2));
+    setText(kb.text, "k = λ = " + op.count + ": the principal axes of all of Q, as the paper's PMODE takes them (§4.1). " +
+      "While Q is a random sample (the first generations) its first axis points anywhere (the lesson's step (d)).");
+    kb.b.dataset.k = String(k);
+    setText(kb.b, "Try the " + k + " best of Q (pcak=" + k + ")");
+  }
 
   /** setRun: a new run (no operator yet). */
   setRun(run) {
@@ -265,6 +300,7 @@ export class OperatorView {
       ": " + Array.from(op.values.slice(0, shown)).map(fmt).join(", ") + (n > 5 ? ", …" : "");
     if (dim === 2 && op.m >= 2) txt += "  (m ≥ n: the projection is the identity)";
     setText(el.text, txt);
+    this.showKBest(op);
     if (!this.shown) return;
     let toPlane, pop = null, j2 = 1;
     const plane = this.plane;

@@ -61,7 +61,8 @@ export class RunView {
   /**
    * @param {Element} root holds the run's panels
    * @param {{counters?: Element, onZoom?: (on: boolean) => void, onOperatorPlay?: () => void,
-   *          say?: (text: string) => void, onError?: (e: Error) => void}} opts
+   *          say?: (text: string) => void, onError?: (e: Error) => void, onKBest?: (k: number) => void}} opts
+   *          (onKBest: the operator's "k best of Q" contrast, OperatorView)
    */
   constructor(root, opts = {}) {
     this.root = root;
@@ -81,7 +82,7 @@ export class RunView {
     this.sections = Array.from(root.querySelectorAll("[data-panel]"));
     this.landscape = q("landscape-canvas") ? new Plane(q("landscape-canvas")) : null;
     this.pcplane = q("pcview-canvas") ? new Plane(q("pcview-canvas")) : null;
-    this.operator = new OperatorView(root.querySelector('[data-panel="operator"]'), { onPlay: opts.onOperatorPlay, say: opts.say });
+    this.operator = new OperatorView(root.querySelector('[data-panel="operator"]'), { onPlay: opts.onOperatorPlay, say: opts.say, onKBest: opts.onKBest });
     this.charts = new ChartSet(root);
     this.convParts = Array.from(root.querySelectorAll('[data-role="convergence"] .part'));
     this.jobs = new Jobs(opts.onError);
