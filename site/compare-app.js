@@ -20,7 +20,8 @@
 // zoom window; this file wires and draws. A change of the number of runs
 // reloads the page (boot.js picks the mode once). The queue, the address,
 // the boot, the embed API, the transport's buttons and a run's failure are
-// the page shell's (page-shell.js), as on the single-run page (app.js).
+// the page shell's (page-shell.js), as on the single-run page (app.js), and
+// so is the problem menu's "custom…" (problem-editor.js, A's settings).
 // createComparePage holds the page's parts; the module keeps no state of
 // its own.
 import { State, pageMode } from "./state.js";
@@ -30,6 +31,7 @@ import { createRunParts } from "./run-parts.js";
 import { Player } from "./player.js";
 import { ChartSet } from "./charts.js";
 import { SettingsView } from "./settings-view.js";
+import { createProblemEditor } from "./problem-editor.js";
 import { statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
@@ -113,6 +115,8 @@ export function createComparePage(win = window) {
         idPrefix: "s-" + LETTERS[i],
       });
       panel.querySelector('[data-role="compare"]').closest("[data-shared]").remove();
+      // the problem is shared: its editor is A's alone
+      panel.querySelector('[data-role="problem-editor"]').remove();
     }
     host.append(root);
     // the run's controller, view and exports (run-parts.js, as the
@@ -323,8 +327,17 @@ export function createComparePage(win = window) {
     onAdvance: (now, final) => refresh(final ? {} : { chart: "due", playing: true, now }),
   });
 
+  // "custom…", as on the single-run page: a problem typed as formulas,
+  // checked by Go as it is typed; "use" sets typed= and problem=, which
+  // every run shares (SharedKeys in internal/play/compare.go), so the runs
+  // are configured anew on it, seeds= included
+  const editor = createProblemEditor(settingsTpl.querySelector('[data-role="problem-editor"]'), {
+    check: (req) => client.checkProblem(req),
+    use: (changes, name) => commands.set(changes, "controls", "problem to " + name).catch(() => {}),
+  });
   const settings = new SettingsView(settingsTpl, {
     onChange: (changes, what) => commands.set(changes, "controls", what).catch(() => {}),
+    onCustom: () => editor.open(shell.state.values[PROTOCOL.typed.key]),
     onCopy: copy,
     onCompare: () => shell.leave("#" + oneRun()),
     compareAlways: true,
