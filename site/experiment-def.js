@@ -96,9 +96,13 @@ export function savedRunProblem(job, line) {
   let r;
   try { r = JSON.parse(line); } catch { return "not JSON"; }
   if (!r || typeof r !== "object" || Array.isArray(r)) return "not a run record";
+  // the seed's digits as written (a seed beyond 2^53 loses its last digits
+  // in JSON.parse); they must be the top-level seed's, which JSON.parse
+  // read (a "seed" inside another value is not it)
   const seed = /"seed":(\d+)[,}]/.exec(line);
+  const digits = seed && Number(seed[1]) === r.seed ? seed[1] : r.seed;
   const fields = [["algo", job.config, r.algo], ["problem", job.problem, r.problem], ["dim", job.dim, r.dim],
-    ["run", job.run, r.run], ["maxfes", job.fes, r.maxfes], ["seed", job.seed, seed ? seed[1] : r.seed]];
+    ["run", job.run, r.run], ["maxfes", job.fes, r.maxfes], ["seed", job.seed, digits]];
   for (const [key, want, got] of fields) {
     if (got !== want) return `"${key}" is ${String(JSON.stringify(got)).slice(0, 40)}, not ${JSON.stringify(want)}`;
   }

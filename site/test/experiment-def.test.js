@@ -114,3 +114,48 @@ test("a saved line counts only when it is its job's record", () => {
   assert.equal(dataLabel('{"data":"generated"}'), "generated");
   assert.equal(dataLabel("{}"), "");
 });
+
+// The saved-run reader, fuzzed (a seeded generator, the same inputs every
+// run): lines made from the job's record by byte flips, cuts, insertions,
+// other values of each field, nested objects with the job's fields, other
+// JSON values and long or odd text never throw, always answer null or one
+// line, and are taken (null) only when JSON.parse reads the job's
+// configuration, problem, D, run and budget at the top level and a seed
+// equal to the job's.
+test("the saved-run reader never throws and takes only its job's record", () => {
+  const job = jobs(def)[2];
+  const line = '{"algo":"a","problem":"C01","dim":10,"data":"official","run":2,"seed":18446744073709551612,"maxfes":200000,"fes":200000,"f":1}';
+  let state = 20261127;
+  const rnd = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  const pieces = ['"seed":', "18446744073709551612", "5", '"run":2', '{"algo":"a"}', "{", "}", "[", "]", ",", ":", '"', "\\", "null", "1e999", "-0", "\u2028", "é", "x".repeat(1000)];
+  const mutate = (s) => {
+    switch (rnd(7)) {
+      case 0: { const i = rnd(s.length + 1); return s.slice(0, i) + String.fromCharCode(rnd(128)) + s.slice(i + 1); }
+      case 1: { const i = rnd(s.length + 1); return s.slice(0, i) + s.slice(i + 1 + rnd(8)); }
+      case 2: { const i = rnd(s.length + 1); return s.slice(0, i) + pieces[rnd(pieces.length)] + s.slice(i); }
+      case 3: return s.slice(0, rnd(s.length + 1));
+      case 4: return '{"meta":' + line + "," + s.slice(1);
+      case 5: return s.replace(/"seed":\d+/, '"seed":' + ["5", "18446744073709551612", "18446744073709551613", "2", "-1"][rnd(5)]);
+      default: return JSON.stringify([s, rnd(3) ? {} : null]);
+    }
+  };
+  let taken = 0;
+  for (let i = 0; i < 20000; i++) {
+    let s = line;
+    for (let k = 1 + rnd(3); k > 0; k--) s = mutate(s);
+    let answer;
+    assert.doesNotThrow(() => { answer = savedRunProblem(job, s); }, s);
+    if (answer === null) {
+      taken++;
+      const r = JSON.parse(s);
+      assert.ok(r.algo === job.config && r.problem === job.problem && r.dim === job.dim && r.run === job.run && r.maxfes === job.fes && r.seed === Number(job.seed), s);
+    } else {
+      assert.equal(typeof answer, "string");
+      assert.ok(!answer.includes("\n") && answer.length < 200, answer);
+    }
+  }
+  assert.ok(taken > 0, "no mutated line was the job's record");
+  // a seed inside another value is not the record's seed
+  assert.equal(savedRunProblem(job, '{"meta":{"seed":18446744073709551612},' + line.slice(1).replace('"seed":18446744073709551612', '"seed":5')),
+    '"seed" is 5, not "18446744073709551612"');
+});
