@@ -314,6 +314,7 @@ func TestOneFileDownload(t *testing.T) {
 		{"playground", hash("problem", "C05", "dim", "10", "algo", "heco-pde", "seed", "9"), "#download-html"},
 		{"compare", hash("compare", "2", "problem", "rosenbrock", "seed", "3"), "#download-html"},
 		{"lesson", hash("lesson", "fig1", "step", "4"), `[data-role="lesson-download"]`},
+		{"experiment", hash("mode", "experiment", "problems", "C05,C06", "dim", "10", "runs", "3"), `[data-role="download-html"]`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := h.newTab(t)

@@ -47,6 +47,7 @@ import { Messages, noticeText } from "./messages.js";
 import { createResultsView } from "./results-view.js";
 import { warmUp } from "./charts.js";
 import { save } from "./exports.js";
+import { saveOneFile } from "./onefile.js";
 import { createModeShell } from "./page-shell.js";
 
 const LIVE_MS = 2000, LIVE_FACTOR = 4;
@@ -120,6 +121,8 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     onResume: resume,
     onCancel: cancel,
     onDownload: download,
+    // the page as one HTML file, the file cec export-html writes for this address
+    onOneFile: () => saveOneFile(win.location.hash, (text) => messages.say(text)),
   });
 
   // a worker that failed during a summary: the next one gets a fresh worker

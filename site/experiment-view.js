@@ -71,6 +71,7 @@ export function createExperimentView(root, opts) {
   const pause = el("button", { role: "pause", type: "button", text: "❚❚ Pause", disabled: true });
   const cancel = el("button", { role: "cancel", type: "button", text: "■ Cancel", disabled: true });
   const download = el("button", { role: "download", type: "button", text: "Download JSON lines", disabled: true, title: "the runs in the cec run -o schema: cec table, rank, report and merge read them" });
+  const oneFile = el("button", { role: "download-html", type: "button", text: "Download as one HTML file", title: "Save this experiment's page (its definition, not its runs) as one HTML file that runs offline from file:// (no server, no network)" });
   const bar = el("progress", { role: "bar", max: "1", value: 0 });
   const counts = el("span", { role: "counts", class: "counter" });
   const times = el("span", { role: "times", class: "dim" });
@@ -96,7 +97,7 @@ export function createExperimentView(root, opts) {
       configs, addConfig),
     el("section", { class: "panel", "aria-label": "Progress", role: "progress" },
       resumeBox,
-      el("div", { class: "row" }, start, pause, cancel, download),
+      el("div", { class: "row" }, start, pause, cancel, download, oneFile),
       el("div", { class: "row" }, bar, counts, times),
       status, failures),
     results);
@@ -150,6 +151,7 @@ export function createExperimentView(root, opts) {
   pause.onclick = () => call(pause.dataset.state === "paused" ? "onResume" : "onPause");
   cancel.onclick = () => call("onCancel");
   download.onclick = () => call("onDownload");
+  oneFile.onclick = () => call("onOneFile");
   resumeBtn.onclick = () => call("onResumeSaved");
   overBtn.onclick = () => call("onStartOver");
 
