@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"pcaplay/core/suite"
@@ -176,11 +177,31 @@ func canonicalHash(hash string) string {
 
 // noticeError is the error of a value Go's sanitising replaces: the
 // notice the page would show, and that nothing is made of it.
+// A key or message with a control character (an address may hold %0A)
+// is written with it escaped, so that the error stays one line.
 func noticeError(n play.Notice) error {
 	if n.Value == "" {
-		return fmt.Errorf("%s: %s (the page would change it: not exported)", n.Key, n.Message)
+		return fmt.Errorf("%s: %s (the page would change it: not exported)", escapeControls(n.Key), escapeControls(n.Message))
 	}
-	return fmt.Errorf("%s=%q: %s (the page would change it: not exported)", n.Key, n.Value, n.Message)
+	return fmt.Errorf("%s=%q: %s (the page would change it: not exported)", escapeControls(n.Key), n.Value, escapeControls(n.Message))
+}
+
+// escapeControls writes each control character of s as Go writes it in a
+// quoted string (\n, \x00, …) and leaves the rest as it is.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // compareRuns is the number of runs the address shows, as the page reads
