@@ -2,11 +2,13 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,6 +54,8 @@ func smallRuns(t *testing.T, dir, name string) (string, []experiment.Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// cec run's workers write the runs as they finish: the tests take recs[r] as run r
+	slices.SortFunc(recs, func(a, b experiment.Record) int { return cmp.Compare(a.Run, b.Run) })
 	return path, recs
 }
 
