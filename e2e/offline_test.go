@@ -105,15 +105,17 @@ const swStateJS = `(async () => {
   const t0 = Date.now();
   for (;;) {
     if (sw.controller) {
-      const a = await new Promise((ok, no) => {
+      // a worker being replaced (its successor taking over) may not answer:
+      // ask the controller again, as long as the whole wait allows
+      const a = await new Promise((ok) => {
         const ch = new MessageChannel();
         ch.port1.onmessage = (e) => ok(e.data);
         sw.controller.postMessage({ type: "pcaplay-sw" }, [ch.port2]);
-        setTimeout(() => no(new Error("the service worker did not answer")), 10000);
+        setTimeout(() => ok(null), 3000);
       });
-      if (a.pinned || Date.now() - t0 > 10000) return { ...a, caches: (await caches.keys()).sort() };
+      if (a && (a.pinned || Date.now() - t0 > 10000)) return { ...a, caches: (await caches.keys()).sort() };
     }
-    if (Date.now() - t0 > 60000) throw new Error("no controller");
+    if (Date.now() - t0 > 60000) throw new Error(sw.controller ? "the service worker did not answer in 60 s" : "no controller");
     await new Promise((r) => setTimeout(r, 50));
   }
 })()`
