@@ -25,11 +25,8 @@ type recorded struct {
 
 func (t *tab) record(format string, until, every, width int, panels string) []byte {
 	t.tb.Helper()
-	r := eval[recorded](t, 5*time.Minute, jsCall("record-run", format, until, every, width, panels))
-	b, err := base64.StdEncoding.DecodeString(r.B64)
-	if err != nil || len(b) != int(r.Size) {
-		t.tb.Fatalf("%s recording %s: %d bytes decoded of %v: %v", format, r.Name, len(b), r.Size, err)
-	}
+	eval[bool](t, 10*time.Second, jsCall("record-run", until, every, width, panels))
+	r, b := t.bytesBy(`[data-role="record-` + format + `"]`)
 	if want := map[string]string{"gif": "image/gif", "webm": "video/webm"}[format]; r.Type != want || !strings.HasSuffix(r.Name, "-run."+format) {
 		t.tb.Fatalf("%s recording: %s of type %s", format, r.Name, r.Type)
 	}
@@ -164,7 +161,7 @@ func ebmlUint(b []byte) uint64 {
 // bytesBy clicks selector and returns the file the page saved.
 func (t *tab) bytesBy(selector string) (recorded, []byte) {
 	t.tb.Helper()
-	r := eval[recorded](t, 3*time.Minute, jsCall("export-bytes-by", selector, 150))
+	r := eval[recorded](t, 5*time.Minute, jsCall("export-bytes-by", selector, 240))
 	b, err := base64.StdEncoding.DecodeString(r.B64)
 	if err != nil || len(b) != int(r.Size) {
 		t.tb.Fatalf("%s: %d bytes decoded of %v: %v", r.Name, len(b), r.Size, err)

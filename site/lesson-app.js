@@ -20,6 +20,7 @@ import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
 import { saveOneFile } from "./onefile.js";
 import { save, canvasPNG } from "./exports.js";
+import { gifSink } from "./recorder.js";
 import { createBatchQueue, createModeShell } from "./page-shell.js";
 
 /** LESSON_KEYS are the lesson's URL keys, in the order the address lists them (Go's: internal/lesson.Keys). */
@@ -149,7 +150,7 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
       return;
     }
     const back = s.frame.step, n = s.frame.numSteps, files = {};
-    let gif = 0;
+    let gif = null;
     messages.say(`Drawing the ${n} steps…`);
     try {
       for (let k = 1; k <= n; k++) {
@@ -160,17 +161,16 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
           files[`step${k}.png`] = new Uint8Array(await (await canvasPNG(c)).arrayBuffer());
           continue;
         }
-        if (!gif) gif = await client.gifStart({ width: c.width, height: c.height, delay: 200 });
-        const px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-        await client.gifFrame({ gif, rgba: new Uint8Array(px.buffer, px.byteOffset, px.byteLength) });
+        if (!gif) gif = await gifSink(client, c.width, c.height, 200);
+        await gif.add(c.getContext("2d"));
       }
     } catch (e) {
-      if (gif) await client.gifEnd({ gif, cancel: true }).catch(() => {});
+      if (gif) await gif.cancel();
       throw e;
     } finally {
       await request({ step: String(back) });
     }
-    if (kind === "gif") save(new Blob([(await client.gifEnd({ gif })).bytes], { type: "image/gif" }), name("steps.gif"));
+    if (kind === "gif") save(await gif.end(), name("steps.gif"));
     else save(new Blob([(await client.zip({ files })).bytes], { type: "application/zip" }), name("steps.zip"));
     messages.say(`Saved the ${n} steps as ${kind === "gif" ? "one GIF" : "PNGs in a zip"}.`);
   }

@@ -125,7 +125,7 @@ export async function recordRun(controller, view, o) {
   const g = out.getContext("2d", { willReadFrequently: o.format === "gif" });
   let sink = null, frames = 0, fes = 0;
   try {
-    sink = o.format === "gif" ? await gifSink(o.client, layout, fps) : webmSink(out, fps, win);
+    sink = o.format === "gif" ? await gifSink(o.client, layout.width, layout.height, Math.max(1, Math.round(100 / fps))) : webmSink(out, fps, win);
     for (;;) {
       if (chart) await chart.update();
       compose(g, layout);
@@ -147,12 +147,18 @@ export async function recordRun(controller, view, o) {
   return { blob, frames, width: layout.width, height: layout.height, fes };
 }
 
-// gifSink sends each frame's pixels to the module (export.GIF).
-async function gifSink(client, layout, fps) {
-  const id = await client.gifStart({ width: layout.width, height: layout.height, delay: Math.max(1, Math.round(100 / fps)) });
+/**
+ * gifSink is an animated GIF made by the module (export.GIF: gifStart,
+ * gifFrame, gifEnd) from frames of width×height pixels, each shown delay
+ * hundredths of a second: add(g) sends the pixels of the 2-D context g,
+ * end() resolves with the GIF as a Blob, cancel() drops it. The
+ * recording's and the lesson's GIFs (lesson-app.js) are made by it.
+ */
+export async function gifSink(client, width, height, delay) {
+  const id = await client.gifStart({ width, height, delay });
   return {
     add: async (g) => {
-      const px = g.getImageData(0, 0, layout.width, layout.height).data;
+      const px = g.getImageData(0, 0, width, height).data;
       await client.gifFrame({ gif: id, rgba: new Uint8Array(px.buffer, px.byteOffset, px.byteLength) });
     },
     end: async () => new Blob([(await client.gifEnd({ gif: id })).bytes], { type: "image/gif" }),
