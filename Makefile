@@ -6,7 +6,7 @@ WASM_PATH := $(GOROOT)/lib/wasm:$(PATH)
 ADDR ?= 127.0.0.1:8080
 D ?= 10
 
-.PHONY: serve site dist test test-go test-js test-wasm test-e2e test-slurm fuzz vet bench bench-web bench-wasm screenshot reproduce clean
+.PHONY: serve site dist test test-go test-js test-wasm test-e2e test-firefox test-slurm fuzz vet bench bench-web bench-wasm screenshot reproduce clean
 
 ## serve: install the pinned npm packages, build wasm and the site, run the server
 serve: site
@@ -67,11 +67,18 @@ test-wasm:
 ## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min;
 ## TestJSUnits is skipped here, test-go (or test-js) runs it
 test-e2e: site
-	bash scripts/install-chromium.sh
+	bash scripts/install-browser.sh chromium
+	bash scripts/install-browser.sh firefox-esr
 	bash scripts/install-deck.sh
 	bash scripts/install-axe.sh
 	PCAPLAY_E2E=1 $(GO) test -count=1 -timeout 40m -skip '^TestJSUnits$$' ./e2e/...
 	PCAPLAY_E2E=1 $(GO) test -count=1 -run 'InBrowser$$' ./cmd/cec
+
+## test-firefox: the one-HTML-file export opened from file:// in headless Firefox, network off
+## (TestFirefoxOneFile, driven through Marionette; about 1 min); make test-e2e runs it too
+test-firefox: site
+	bash scripts/install-browser.sh firefox-esr
+	PCAPLAY_E2E=1 $(GO) test -count=1 -run '^TestFirefoxOneFile$$' ./e2e/
 
 ## test-slurm: deploy/slurm/reproduce.sbatch as a real job array on a single-node Slurm cluster on this
 ## machine (scripts/test-slurm.sh, scripts/slurm-local.sh: installs slurm-wlm and munge, needs root):
@@ -91,12 +98,12 @@ bench-wasm:
 
 ## bench-web: wasm size, first paint, generations/s, longest main-thread task
 bench-web: site
-	bash scripts/install-chromium.sh
+	bash scripts/install-browser.sh chromium
 	PCAPLAY_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./e2e/...
 
 ## screenshot: retake docs/screenshot.png, docs/compare.png, docs/results.png and docs/lesson-{b,c,d}.png (the pictures of the README and docs/guide/) in headless Chromium
 screenshot: site
-	bash scripts/install-chromium.sh
+	bash scripts/install-browser.sh chromium
 	PCAPLAY_E2E=1 PCAPLAY_UPDATE_SCREENSHOT=1 $(GO) test -count=1 -run TestScreenshot ./e2e/
 
 ## reproduce: the paper's tables at dimension D with the official data; resumable (run it again after an interruption)

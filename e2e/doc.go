@@ -11,13 +11,17 @@
 //
 // The tests skip unless PCAPLAY_E2E=1. With PCAPLAY_E2E=1 they fail when the
 // site is not built (scripts/build-site.sh) or chromium is missing
-// (scripts/install-chromium.sh). The Makefile runs both first.
+// (scripts/install-browser.sh chromium). The Makefile runs both first.
+// TestFirefoxOneFile drives headless Firefox instead (Debian's firefox-esr,
+// through its Marionette protocol, firefox_test.go) and skips where none is
+// installed; make test-e2e installs it.
 //
 // Environment:
 //
 //	PCAPLAY_E2E=1                  run the tests and benchmarks
 //	PCAPLAY_E2E_SITE=DIR           serve DIR instead of ../cmd/serve/public
 //	PCAPLAY_CHROMIUM=PATH          browser to run instead of /usr/bin/chromium
+//	PCAPLAY_FIREFOX=PATH           Firefox for TestFirefoxOneFile instead of firefox-esr or firefox on PATH
 //	PCAPLAY_UPDATE_SCREENSHOT=1    TestScreenshot also writes docs/screenshot.png (TestScreenshotCompare docs/compare.png,
 //	                               TestScreenshotResults docs/results.png)
 //	                               (it always writes docs/screenshot.tmp.png)

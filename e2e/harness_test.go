@@ -62,7 +62,7 @@ func TestMain(m *testing.M) {
 func setup(tb testing.TB) *harness {
 	tb.Helper()
 	if os.Getenv("PCAPLAY_E2E") != "1" {
-		tb.Skip("end-to-end test skipped: set PCAPLAY_E2E=1 to run it (make test does, after scripts/build-site.sh and scripts/install-chromium.sh)")
+		tb.Skip("end-to-end test skipped: set PCAPLAY_E2E=1 to run it (make test does, after scripts/build-site.sh and scripts/install-browser.sh chromium)")
 	}
 	harnessOnce.Do(func() { theHarness, harnessErr = startHarness() })
 	if harnessErr != nil {
@@ -98,7 +98,7 @@ func chromiumPath() (string, error) {
 	}
 	st, err := os.Stat(p)
 	if err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
-		return "", fmt.Errorf("chromium not found at %s: run scripts/install-chromium.sh (make test does)", p)
+		return "", fmt.Errorf("chromium not found at %s: run scripts/install-browser.sh chromium (make test does)", p)
 	}
 	return p, nil
 }

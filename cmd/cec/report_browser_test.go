@@ -19,7 +19,7 @@ import (
 
 // The tests in this file open reports in headless Chromium. Like the e2e
 // tests they run only with PCAPLAY_E2E=1 (make test-e2e), and then fail
-// when chromium (scripts/install-chromium.sh) or the pinned ECharts (npm ci
+// when chromium (scripts/install-browser.sh chromium) or the pinned ECharts (npm ci
 // --prefix site) is missing.
 
 // browserPage is a report opened in a browser tab, with what the page
@@ -49,7 +49,7 @@ func openInBrowser(t *testing.T, file string) *browserPage {
 		exe = "/usr/bin/chromium"
 	}
 	if _, err := os.Stat(exe); err != nil {
-		t.Fatalf("chromium not found at %s: run scripts/install-chromium.sh (make test-e2e does)", exe)
+		t.Fatalf("chromium not found at %s: run scripts/install-browser.sh chromium (make test-e2e does)", exe)
 	}
 	profile := t.TempDir()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
