@@ -94,7 +94,7 @@ func TestSettingsReadable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f := FormatSettings(s); !settingsStr.MatchString(f) {
+			if f := FormatSettings(s); !settingsStr(f) {
 				t.Errorf("%s at D=%d: settings %q would be refused", name, d, f)
 			}
 		}

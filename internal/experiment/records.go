@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -324,20 +323,61 @@ func decodeRecord(b []byte) (Record, error) {
 	return r, nil
 }
 
-var (
-	algoName    = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
-	problemName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,31}$`)
-	settingsStr = regexp.MustCompile(`^[A-Za-z0-9_.=,+-]{0,1000}$`)
-)
+// The names and settings a record may hold are anchored patterns of ASCII
+// classes, matched by loops rather than by package regexp, which the
+// WebAssembly module would otherwise link for them (about 100 kB brotli:
+// docs/wasm-size.md). names_test.go checks each against the regexp it
+// replaces.
+
+// algoName is ^[a-z][a-z0-9-]{0,31}$.
+func algoName(s string) bool {
+	return MatchASCII(s, 1, 32, isLower, func(c byte) bool { return isLower(c) || isDigit(c) || c == '-' })
+}
+
+// problemName is ^[A-Za-z][A-Za-z0-9_-]{0,31}$.
+func problemName(s string) bool {
+	return MatchASCII(s, 1, 32, isLetter, func(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' || c == '-' })
+}
+
+// settingsStr is ^[A-Za-z0-9_.=,+-]{0,1000}$.
+func settingsStr(s string) bool {
+	in := func(c byte) bool { return isLetter(c) || isDigit(c) || strings.IndexByte("_.=,+-", c) >= 0 }
+	return MatchASCII(s, 0, 1000, in, in)
+}
+
+// MatchASCII reports whether s has min … max bytes, the first of which is
+// in the class first and the others in rest: the anchored pattern
+// ^[first][rest]{min-1,max-1}$ of ASCII classes (a byte of a multi-byte
+// UTF-8 sequence is in no such class, so bytes count as the regexp's
+// runes).
+func MatchASCII(s string, min, max int, first, rest func(byte) bool) bool {
+	if len(s) < min || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		in := rest
+		if i == 0 {
+			in = first
+		}
+		if !in(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLower(c byte) bool  { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return isLower(c) || 'A' <= c && c <= 'Z' }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // checkRecord checks the values of a decoded record (see Read).
 func checkRecord(r Record) error {
 	switch {
-	case !algoName.MatchString(r.Algo):
+	case !algoName(r.Algo):
 		return fmt.Errorf(`"algo" = %q: want a name of lower-case letters, digits and '-' (at most 32)`, r.Algo)
-	case !problemName.MatchString(r.Problem):
+	case !problemName(r.Problem):
 		return fmt.Errorf(`"problem" = %q: want a name of letters, digits, '_' and '-' (at most 32)`, r.Problem)
 	case !ValidDataLabel(r.Data):
 		return fmt.Errorf(`"data" = %q: want official, generated, none or sha256:<16 hex digits>`, r.Data)
@@ -363,7 +403,7 @@ func checkRecord(r Record) error {
 		return fmt.Errorf(`"counts" = %v: a feasible point violates nothing`, r.Counts)
 	case len(r.X) != r.Dim:
 		return fmt.Errorf(`"x": %d coordinates, "dim" = %d`, len(r.X), r.Dim)
-	case !settingsStr.MatchString(r.Settings):
+	case !settingsStr(r.Settings):
 		return fmt.Errorf(`"settings" = %q: want key=value,… of letters, digits and _.+-`, r.Settings)
 	case len(r.Checkpoints) != len(CheckpointFracs):
 		return fmt.Errorf(`"checkpoints": %d, want %d (at %v of maxfes)`, len(r.Checkpoints), len(CheckpointFracs), CheckpointFracs)

@@ -46,4 +46,4 @@ func SharedMaxFES(recs []Record, algo string, dim int) int {
 
 // ValidAlgo reports whether name can be a record's "algo": lower-case
 // letters, digits and '-', at most 32, starting with a letter.
-func ValidAlgo(name string) bool { return algoName.MatchString(name) }
+func ValidAlgo(name string) bool { return algoName(name) }

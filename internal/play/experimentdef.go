@@ -3,7 +3,6 @@ package play
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 	"pcaplay/core/suite"
+	"pcaplay/internal/experiment"
 )
 
 // The experiment view's definition (the page's mode=experiment), read from
@@ -183,14 +183,53 @@ func FormatConfigs(cs []ExperimentConfig) string {
 	return strings.Join(t, ",")
 }
 
-var (
-	// configItem is NAME:ALGO(…); the parameters' "." stops at a line
-	// break, as the page's pattern did.
-	configItem  = regexp.MustCompile(`^([^:()]*):([^()]*)(?:\(([^\n\r\x{2028}\x{2029}]*)\))?$`)
-	configName  = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
-	configKey   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,31}$`)
-	configValue = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,40}$`)
-)
+// The parts of a configuration are matched by loops rather than by
+// package regexp, which the WebAssembly module would otherwise link for
+// them (docs/wasm-size.md); names_test.go checks each against the regexp
+// it replaces.
+
+// configItem is the regexp ^([^:()]*):([^()]*)(?:\(([^\n\r\x{2028}\x{2029}]*)\))?$
+// (NAME:ALGO(…); the parameters' "." stops at a line break, as the page's
+// pattern did): the name, the algorithm and the parameters, ok false when
+// item is not of that form. The name is what comes before the first ':'
+// and holds no parenthesis; the algorithm runs to the first parenthesis,
+// which must then be a '(' whose ')' ends item.
+func configItem(item string) (name, algo, params string, ok bool) {
+	name, rest, found := strings.Cut(item, ":")
+	if !found || strings.ContainsAny(name, "()") {
+		return "", "", "", false
+	}
+	i := strings.IndexAny(rest, "()")
+	if i < 0 {
+		return name, rest, "", true
+	}
+	algo, paren := rest[:i], rest[i:]
+	if len(paren) < 2 || paren[0] != '(' || paren[len(paren)-1] != ')' {
+		return "", "", "", false
+	}
+	params = paren[1 : len(paren)-1]
+	if strings.ContainsAny(params, "\n\r\u2028\u2029") {
+		return "", "", "", false
+	}
+	return name, algo, params, true
+}
+
+// configName is ^[a-z][a-z0-9-]{0,31}$: a record's "algo" (experiment.ValidAlgo).
+func configName(s string) bool { return experiment.ValidAlgo(s) }
+
+// configKey is ^[A-Za-z][A-Za-z0-9_]{0,31}$.
+func configKey(s string) bool {
+	return experiment.MatchASCII(s, 1, 32, isASCIILetter, func(c byte) bool { return isASCIILetter(c) || isASCIIDigit(c) || c == '_' })
+}
+
+// configValue is ^[A-Za-z0-9_.+-]{1,40}$.
+func configValue(s string) bool {
+	in := func(c byte) bool { return isASCIILetter(c) || isASCIIDigit(c) || strings.IndexByte("_.+-", c) >= 0 }
+	return experiment.MatchASCII(s, 1, 40, in, in)
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isASCIIDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
 // ParseConfigs reads "NAME:ALGO(key=value;…),…" (the "(…)" may be left
 // out): the configurations it could read, and an error line for each part
@@ -205,13 +244,13 @@ func ParseConfigs(text string) ([]ExperimentConfig, []string) {
 		if item == "" {
 			continue
 		}
-		m := configItem.FindStringSubmatch(item)
-		if m == nil {
+		name, algo, ps, ok := configItem(item)
+		if !ok {
 			errs = append(errs, `"`+echo(item)+`": want NAME:ALGO(key=value;…)`)
 			continue
 		}
-		name, algo := trimJS(m[1]), strings.ToLower(trimJS(m[2]))
-		if !configName.MatchString(name) {
+		name, algo = trimJS(name), strings.ToLower(trimJS(algo))
+		if !configName(name) {
 			errs = append(errs, `configuration name "`+echo(name)+`": want lower-case letters, digits and '-' (at most 32), starting with a letter`)
 			continue
 		}
@@ -219,13 +258,13 @@ func ParseConfigs(text string) ([]ExperimentConfig, []string) {
 			errs = append(errs, `configuration name "`+name+`" used twice`)
 			continue
 		}
-		if !configName.MatchString(algo) {
+		if !configName(algo) {
 			errs = append(errs, name+`: algorithm "`+echo(algo)+`" is not a name`)
 			continue
 		}
 		var params []ConfigParam
 		bad := false
-		for _, kv := range strings.Split(m[3], ";") {
+		for _, kv := range strings.Split(ps, ";") {
 			kv = trimJS(kv)
 			if kv == "" {
 				continue
@@ -234,7 +273,7 @@ func ParseConfigs(text string) ([]ExperimentConfig, []string) {
 			if i := strings.IndexByte(kv, '='); i >= 0 {
 				k, v = trimJS(kv[:i]), trimJS(kv[i+1:])
 			}
-			if !configKey.MatchString(k) || !configValue.MatchString(v) {
+			if !configKey(k) || !configValue(v) {
 				errs = append(errs, name+`: "`+echo(kv)+`": want key=value`)
 				bad = true
 				break

@@ -164,7 +164,7 @@ func FuzzDefineExperiment(f *testing.F) {
 			t.Fatalf("%q: configurations %+v, algorithm %q", raw, d.Configs, d.Algo)
 		}
 		for i, c := range d.Configs {
-			if !configName.MatchString(c.Name) || !slices.Contains(solver.Names(), c.Algo) ||
+			if !configName(c.Name) || !slices.Contains(solver.Names(), c.Algo) ||
 				slices.ContainsFunc(d.Configs[:i], func(o ExperimentConfig) bool { return o.Name == c.Name }) {
 				t.Fatalf("%q: configuration %+v", raw, c)
 			}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,9 +200,50 @@ func (c Config) newProblem(d *cec2017.Data) (problem.Problem, error) {
 	return suite.New(c.Problem, c.Dim, suite.Options{Loaded: d})
 }
 
-// typedColumn matches where formula's errors put the formula and its
-// column: "formula: g[2] at D = 10: column 7: …".
-var typedColumn = regexp.MustCompile(`^formula: (f|g\[\d+\]|h\[\d+\]) at D = \d+: column (\d+):`)
+// typedColumn reads where formula's errors put the formula and its
+// column: "formula: g[2] at D = 10: column 7: …" gives "g[2]" and "7"; ok
+// false when msg does not start so. It is the regexp
+// ^formula: (f|g\[\d+\]|h\[\d+\]) at D = \d+: column (\d+): as a loop
+// (package regexp is not linked into the WebAssembly module for it:
+// docs/wasm-size.md; names_test.go checks the two agree).
+func typedColumn(msg string) (name, column string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "formula: ")
+	if !ok {
+		return "", "", false
+	}
+	n := 1 // "f"
+	if rest != "" && (rest[0] == 'g' || rest[0] == 'h') {
+		d := leadingDigits(rest[min(2, len(rest)):])
+		if len(rest) < 2 || rest[1] != '[' || d == 0 || len(rest) < 3+d || rest[2+d] != ']' {
+			return "", "", false
+		}
+		n = 3 + d
+	} else if !strings.HasPrefix(rest, "f") {
+		return "", "", false
+	}
+	name, rest = rest[:n], rest[n:]
+	if rest, ok = strings.CutPrefix(rest, " at D = "); !ok {
+		return "", "", false
+	}
+	d := leadingDigits(rest)
+	if rest, ok = strings.CutPrefix(rest[d:], ": column "); !ok || d == 0 {
+		return "", "", false
+	}
+	d = leadingDigits(rest)
+	if d == 0 || !strings.HasPrefix(rest[d:], ":") {
+		return "", "", false
+	}
+	return name, rest[:d], true
+}
+
+// leadingDigits is the number of ASCII digits s starts with.
+func leadingDigits(s string) int {
+	i := 0
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
+}
 
 // ProblemCheck is a typed problem's definition checked (CheckProblem).
 type ProblemCheck struct {
@@ -259,9 +299,9 @@ func CheckProblem(text string) ProblemCheck {
 	def, err := formula.Parse([]byte(text))
 	if err != nil {
 		pc := ProblemCheck{Error: Cut(err.Error(), maxMessage)}
-		if m := typedColumn.FindStringSubmatch(err.Error()); m != nil {
-			pc.Formula = m[1]
-			pc.Column, _ = strconv.Atoi(m[2])
+		if f, col, ok := typedColumn(err.Error()); ok {
+			pc.Formula = f
+			pc.Column, _ = strconv.Atoi(col)
 		}
 		return pc
 	}
