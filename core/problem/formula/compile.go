@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"pcaplay/core/internal/fmath"
@@ -42,12 +41,12 @@ type Program struct {
 	pool  *states
 }
 
-// states hands out evaluation states: one kept in an atomic slot, which
-// serves the common case of one goroutine evaluating at a time with a swap
-// (a sync.Pool's Get and Put cost more than a small formula), and more
-// from a sync.Pool when evaluations overlap.
+// states hands out evaluation states: one kept in a slot (slot_other.go,
+// slot_wasm.go), which serves the common case of one goroutine evaluating
+// at a time (a sync.Pool's Get and Put cost more than a small formula),
+// and more from a sync.Pool when evaluations overlap.
 type states struct {
-	one  atomic.Pointer[state]
+	slot
 	pool sync.Pool
 }
 
@@ -56,14 +55,14 @@ func newStates(nbuf, nlets int) *states {
 }
 
 func (p *states) get() *state {
-	if s := p.one.Swap(nil); s != nil {
+	if s := p.take(); s != nil {
 		return s
 	}
 	return p.pool.Get().(*state)
 }
 
 func (p *states) put(s *state) {
-	if !p.one.CompareAndSwap(nil, s) {
+	if !p.give(s) {
 		p.pool.Put(s)
 	}
 }
