@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,12 +64,32 @@ type Definition struct {
 	Hash string
 }
 
-var defName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,18}$`)
+// defName reports whether s is a definition's name: a letter, then at
+// most 18 letters, digits, '_' or '-' (the regexp
+// ^[A-Za-z][A-Za-z0-9_-]{0,18}$, which names_test.go checks it against).
+func defName(s string) bool { return identifier(s, 18, true) }
 
 var defKeys = []string{"name", "dim", "lower", "upper", "let", "f", "g", "h", "best", "description"}
 
-// letName is the form of a name in the let list.
-var letName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,31}$`)
+// letName reports whether s is a name of the let list: a letter, then at
+// most 31 letters, digits or '_' (^[A-Za-z][A-Za-z0-9_]{0,31}$).
+func letName(s string) bool { return identifier(s, 31, false) }
+
+// identifier reports whether s is an ASCII letter followed by at most rest
+// ASCII letters, digits, '_' and, when dash, '-'.
+func identifier(s string, rest int, dash bool) bool {
+	if len(s) == 0 || len(s) > rest+1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := 'a' <= c|0x20 && c|0x20 <= 'z'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '_' || dash && c == '-')) {
+			return false
+		}
+	}
+	return true
+}
 
 // Parse decodes and checks a problem definition, a JSON object:
 //
@@ -127,7 +146,7 @@ func Parse(data []byte) (*Definition, error) {
 	if err := jsonString(raw["name"], "name", &d.Name); err != nil {
 		return nil, err
 	}
-	if !defName.MatchString(d.Name) {
+	if !defName(d.Name) {
 		return nil, fmt.Errorf("formula: \"name\" = %q: want a letter, then at most 18 letters, digits, '_' or '-'", d.Name)
 	}
 	if d.Dim, err = jsonInt(raw["dim"], "dim"); err != nil {
@@ -453,7 +472,7 @@ func (p *Problem) compileLets(entries []string) (map[string]int, error) {
 		}
 		name := strings.TrimSpace(e[:eq])
 		switch {
-		case !letName.MatchString(name):
+		case !letName(name):
 			return nil, fmt.Errorf("formula: %s: the name %s: want a letter, then at most 31 letters, digits or '_'", what, quoteCut(name))
 		case reserved(name):
 			return nil, fmt.Errorf("formula: %s: the name %s is a variable, constant or function", what, name)
