@@ -60,6 +60,7 @@ fuzz:
 
 test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/... ./internal/experiment/... ./internal/play/... ./core/stats/ ./core/chart/ ./core/contour/
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -tags pcaplay_playground ./wasm/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run 'Golden|RasSum|Fill2' ./core/solver/ ./core/pca/ ./core/problem/cec2017/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/ ./core/problem/formula/
 

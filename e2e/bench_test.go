@@ -115,53 +115,24 @@ func BenchmarkWasmSize(b *testing.B) {
 // BenchmarkFirstLandscape reports the time from navigation start to
 // window.playground.ready (the first landscape drawn), median of
 // PCAPLAY_BENCH_LOADS loads (default 7): "cold" with the browser cache off,
-// "warm" with it on (wasm compiled from the code cache, 304s).
+// "warm" with it on (wasm compiled from the code cache, 304s); "cold-embed"
+// is "cold" for the embed of the default run (#embed=1, a slide's iframe),
+// the figure of issue 17's target (docs/wasm-size.md):
+//
+//	PCAPLAY_E2E=1 PCAPLAY_BENCH_LOADS=5 go test -run '^$' -bench 'FirstLandscape/cold' -benchtime 1x ./e2e/
 func BenchmarkFirstLandscape(b *testing.B) {
 	h := setup(b)
 	loads := envInt("PCAPLAY_BENCH_LOADS", 7)
-	measure := func(tb *tab) float64 {
+	measureAt := func(tb *tab, url string) float64 {
 		tb.navigate("about:blank")
-		tb.navigate(h.siteURL)
+		tb.navigate(url)
 		tb.waitReady()
 		return eval[float64](tb, 10*time.Second, `window.__e2e.readyAt`)
 	}
-	b.Run("cold", func(b *testing.B) {
-		var ms, sent []float64
-		var last map[string]sentFile
-		for b.Loop() {
-			for range loads {
-				tb := h.newTab(b)
-				c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
-				// The worker's requests are not under the tab's cache switch:
-				// empty the whole HTTP cache (and with it the compiled wasm).
-				if _, err := chromedp.Call(c, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := chromedp.Call(c, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-					b.Fatal(err)
-				}
-				cancel()
-				tb.navigate("about:blank")
-				siteMeter.reset()
-				ms = append(ms, measure(tb))
-				last = siteMeter.reset()
-				var total int64
-				for _, f := range last {
-					total += f.Bytes
-				}
-				sent = append(sent, float64(total))
-			}
-		}
-		report(b, ms)
-		// Body bytes the server sent until ready (the .br/.gz sibling when
-		// the browser accepted it).
-		b.ReportMetric(median(sent), "B-sent-until-ready")
-		var files []string
-		for p, f := range last {
-			files = append(files, fmt.Sprintf("%s %d %d %s", p, f.Status, f.Bytes, f.Encoding))
-		}
-		slices.Sort(files)
-		b.Logf("sent until ready (path, status, bytes, coding): %s", strings.Join(files, "; "))
+	measure := func(tb *tab) float64 { return measureAt(tb, h.siteURL) }
+	b.Run("cold", func(b *testing.B) { coldLoads(b, h, loads, measure) })
+	b.Run("cold-embed", func(b *testing.B) {
+		coldLoads(b, h, loads, func(tb *tab) float64 { return measureAt(tb, h.siteURL+"#embed=1") })
 	})
 	b.Run("warm", func(b *testing.B) {
 		var ms []float64
@@ -174,6 +145,48 @@ func BenchmarkFirstLandscape(b *testing.B) {
 		}
 		report(b, ms)
 	})
+}
+
+// coldLoads reports measure's times (ms to ready) over loads tabs, each
+// with the browser's HTTP cache emptied and off, and the bytes the server
+// sent until ready.
+func coldLoads(b *testing.B, h *harness, loads int, measure func(*tab) float64) {
+	var ms, sent []float64
+	var last map[string]sentFile
+	for b.Loop() {
+		for range loads {
+			tb := h.newTab(b)
+			c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+			// The worker's requests are not under the tab's cache switch:
+			// empty the whole HTTP cache (and with it the compiled wasm).
+			if _, err := chromedp.Call(c, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := chromedp.Call(c, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+				b.Fatal(err)
+			}
+			cancel()
+			tb.navigate("about:blank")
+			siteMeter.reset()
+			ms = append(ms, measure(tb))
+			last = siteMeter.reset()
+			var total int64
+			for _, f := range last {
+				total += f.Bytes
+			}
+			sent = append(sent, float64(total))
+		}
+	}
+	report(b, ms)
+	// Body bytes the server sent until ready (the .br/.gz sibling when
+	// the browser accepted it).
+	b.ReportMetric(median(sent), "B-sent-until-ready")
+	var files []string
+	for p, f := range last {
+		files = append(files, fmt.Sprintf("%s %d %d %s", p, f.Status, f.Bytes, f.Encoding))
+	}
+	slices.Sort(files)
+	b.Logf("sent until ready (path, status, bytes, coding): %s", strings.Join(files, "; "))
 }
 
 func report(b *testing.B, ms []float64) {

@@ -31,7 +31,7 @@ const (
 )
 
 // siteFiles are the files a built site must have (page contract).
-var siteFiles = []string{"index.html", "wasm_exec.js", "echarts.min.js", "pcaplay.wasm"}
+var siteFiles = []string{"index.html", "wasm_exec.js", "echarts.min.js", "pcaplay.wasm", "pcaplay-full.wasm"}
 
 // harness is shared by every test and benchmark of the package: one server
 // for the site, one for the framing parent page (another origin), one browser.

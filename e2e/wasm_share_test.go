@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// TestWasmCompiledOnce: the page compiles pcaplay.wasm once and hands the
+// TestWasmCompiledOnce: the page compiles its module once and hands the
 // module to every worker it starts: an experiment on 2 workers, one of
 // whose runs crashes its worker (a fresh worker runs it again), asks the
-// server for pcaplay.wasm once (before, each worker fetched it, a 304 at
+// server for its module (pcaplay-full.wasm) once (before, each worker fetched it, a 304 at
 // best, and compiled it again), and its records are all there; the
 // official data it needs come from the server at most once.
 func TestWasmCompiledOnce(t *testing.T) {
@@ -25,8 +25,12 @@ func TestWasmCompiledOnce(t *testing.T) {
 		t.Fatalf("after one crash: %+v, want 4 done", s)
 	}
 	sent := siteMeter.reset()
-	if n := sent["/pcaplay.wasm"].Requests; n != 1 {
-		t.Errorf("pcaplay.wasm asked for %d times by a page with a probe, 2 workers and a restarted one: want once", n)
+	// the experiment view loads the full module (worker-client.js's pageModule), never the playground's
+	if n := sent["/pcaplay-full.wasm"].Requests; n != 1 {
+		t.Errorf("pcaplay-full.wasm asked for %d times by a page with a probe, 2 workers and a restarted one: want once", n)
+	}
+	if n := sent["/pcaplay.wasm"].Requests; n != 0 {
+		t.Errorf("the experiment view asked for the playground's pcaplay.wasm %d times: it runs the full module only", n)
 	}
 	// the official data of C01 at D = 10 are content-addressed, kept by the
 	// browser without revalidation: the probe's worker fetches them (unless
@@ -47,7 +51,7 @@ func TestWasmCompiledOnce(t *testing.T) {
 }
 
 // TestWasmCompileErrors: a module that cannot be fetched or compiled is a
-// WorkerError naming pcaplay.wasm and why; a failure is not kept (the next
+// WorkerError naming the file (pcaplay.wasm) and why; a failure is not kept (the next
 // worker asks again). A worker started without the page's module (its first
 // message a command, or the page's reason it has none) compiles its own.
 func TestWasmCompileErrors(t *testing.T) {
@@ -69,8 +73,8 @@ func TestWasmCompileErrors(t *testing.T) {
 	if n := siteMeter.reset()["/missing/pcaplay.wasm"].Requests; n != 2 {
 		t.Errorf("the missing module asked for %d times in two tries: a failure must not be kept", n)
 	}
-	if len(r.NotWasm) != 3 || r.NotWasm[1] != "worker-failed" || !strings.HasPrefix(r.NotWasm[2], "pcaplay.wasm: ") || !strings.Contains(r.NotWasm[2], "WebAssembly") {
-		t.Errorf("a file that is not WebAssembly: %q, want worker-failed, pcaplay.wasm: and the compiler's reason", r.NotWasm)
+	if len(r.NotWasm) != 3 || r.NotWasm[1] != "worker-failed" || !strings.HasPrefix(r.NotWasm[2], "app.js: ") || !strings.Contains(r.NotWasm[2], "WebAssembly") {
+		t.Errorf("a file that is not WebAssembly (app.js): %q, want worker-failed, app.js: and the compiler's reason", r.NotWasm)
 	}
 	if !r.Instance {
 		t.Errorf("compiledModule did not give a WebAssembly.Module")

@@ -31,7 +31,7 @@ say() { echo "build-dist: $*" >&2; }
 if [ -z "${PCAPLAY_SITE:-}" ]; then
 	bash scripts/build-site.sh
 fi
-for f in index.html pcaplay.wasm wasm_exec.js echarts.min.js; do
+for f in index.html pcaplay.wasm pcaplay-full.wasm wasm_exec.js echarts.min.js; do
 	if [ ! -f "$SRC/$f" ]; then
 		say "$SRC/$f is missing: run scripts/build-site.sh (make site)"
 		exit 1

@@ -4,7 +4,11 @@
 #
 #   1. npm ci in site/ when node_modules is missing or package-lock.json changed
 #   2. echarts.min.js (from node_modules) and wasm_exec.js (from GOROOT)
-#   3. pcaplay.wasm (GOOS=js GOARCH=wasm go build ./wasm)
+#   3. the Go module, twice (GOOS=js GOARCH=wasm go build ./wasm): pcaplay.wasm,
+#      the playground's (-tags pcaplay_playground: the playground, its embeds,
+#      compare mode, the lesson), and pcaplay-full.wasm (every command: the
+#      experiment view, the results page, the one-file page, and what the
+#      playground loads on demand); docs/wasm-size.md
 #   4. site/*.html *.js *.css (and *.svg *.png *.ico *.webmanifest)
 #   4b. the official CEC 2017 data, deduplicated, as data/cec2017/<id>.txt and
 #       data/cec2017/manifest.json (official file name → id), so that the page
@@ -58,11 +62,16 @@ wasm_exec="$goroot/lib/wasm/wasm_exec.js"
 [ -f "$wasm_exec" ] || wasm_exec="$goroot/misc/wasm/wasm_exec.js" # before Go 1.24
 put "$wasm_exec" wasm_exec.js
 
-# 3. The WebAssembly module.
+# 3. The WebAssembly modules (internal/play/protocol.PlaygroundModule and
+# FullModule; the page picks one in site/worker-client.js's pageModule).
+# wasm-opt -Oz was measured and is not used: the brotli file grew
+# (docs/wasm-size.md).
 tmpwasm=$(mktemp "${TMPDIR:-/tmp}/pcaplay.wasm.XXXXXX")
 trap 'rm -f "$tmpwasm"' EXIT
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmpwasm" ./wasm
+GOOS=js GOARCH=wasm go build -trimpath -tags pcaplay_playground -ldflags="-s -w" -o "$tmpwasm" ./wasm
 put "$tmpwasm" pcaplay.wasm
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmpwasm" ./wasm
+put "$tmpwasm" pcaplay-full.wasm
 
 # 4. The page.
 shopt -s nullglob
@@ -124,4 +133,5 @@ go run ./internal/tools/precompress -q -min 1024 -brotli "${PCAPLAY_BROTLI_QUALI
 	-ext .wasm,.js,.css,.html,.svg,.json,.txt "$OUT"
 
 size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo -; fi; }
-say "$OUT: ${#made[@]} files ($n_page from site/, $n_data CEC 2017 data files); pcaplay.wasm $(size "$OUT/pcaplay.wasm") B, .gz $(size "$OUT/pcaplay.wasm.gz") B, .br $(size "$OUT/pcaplay.wasm.br") B"
+sizes() { echo "$1 $(size "$OUT/$1") B, .gz $(size "$OUT/$1.gz") B, .br $(size "$OUT/$1.br") B"; }
+say "$OUT: ${#made[@]} files ($n_page from site/, $n_data CEC 2017 data files); $(sizes pcaplay.wasm); $(sizes pcaplay-full.wasm)"

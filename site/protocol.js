@@ -13,7 +13,7 @@ const freeze = (o) => {
 };
 
 export const PROTOCOL = freeze({
-  "version": 8,
+  "version": 9,
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
@@ -152,25 +152,6 @@ export const PROTOCOL = freeze({
       "reply": "boolean"
     },
     {
-      "name": "record",
-      "doc": "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
-      "request": [
-        "run",
-        "name",
-        "index"
-      ],
-      "reply": "string"
-    },
-    {
-      "name": "summarise",
-      "doc": "the results view of run records (Summarise)",
-      "request": [
-        "jsonl",
-        "options"
-      ],
-      "reply": "ExperimentResults"
-    },
-    {
       "name": "compareSetup",
       "doc": "compare mode: URL values split into the compared runs",
       "request": [
@@ -178,15 +159,6 @@ export const PROTOCOL = freeze({
         "n"
       ],
       "reply": "CompareSetup"
-    },
-    {
-      "name": "defineExperiment",
-      "doc": "the experiment view: its definition read from URL values, with a notice per replaced value",
-      "request": [
-        "state",
-        "cores"
-      ],
-      "reply": "ExperimentReply"
     },
     {
       "name": "checkProblem",
@@ -216,6 +188,37 @@ export const PROTOCOL = freeze({
       "reply": "Export"
     },
     {
+      "name": "record",
+      "doc": "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
+      "request": [
+        "run",
+        "name",
+        "index"
+      ],
+      "reply": "string",
+      "full": true
+    },
+    {
+      "name": "summarise",
+      "doc": "the results view of run records (Summarise)",
+      "request": [
+        "jsonl",
+        "options"
+      ],
+      "reply": "ExperimentResults",
+      "full": true
+    },
+    {
+      "name": "defineExperiment",
+      "doc": "the experiment view: its definition read from URL values, with a notice per replaced value",
+      "request": [
+        "state",
+        "cores"
+      ],
+      "reply": "ExperimentReply",
+      "full": true
+    },
+    {
       "name": "gifStart",
       "doc": "starts an animated GIF recording of the page's frames (export.GIF) and returns its id",
       "request": [
@@ -223,7 +226,8 @@ export const PROTOCOL = freeze({
         "height",
         "delay"
       ],
-      "reply": "number"
+      "reply": "number",
+      "full": true
     },
     {
       "name": "gifFrame",
@@ -232,7 +236,8 @@ export const PROTOCOL = freeze({
         "gif",
         "rgba"
       ],
-      "reply": "number"
+      "reply": "number",
+      "full": true
     },
     {
       "name": "gifEnd",
@@ -241,7 +246,8 @@ export const PROTOCOL = freeze({
         "gif",
         "cancel"
       ],
-      "reply": "GIFFile"
+      "reply": "GIFFile",
+      "full": true
     },
     {
       "name": "zip",
@@ -249,7 +255,8 @@ export const PROTOCOL = freeze({
       "request": [
         "files"
       ],
-      "reply": "ZipFile"
+      "reply": "ZipFile",
+      "full": true
     },
     {
       "name": "oneFile",
@@ -258,9 +265,14 @@ export const PROTOCOL = freeze({
         "hash",
         "files"
       ],
-      "reply": "OneFile"
+      "reply": "OneFile",
+      "full": true
     }
   ],
+  "modules": {
+    "playground": "pcaplay.wasm",
+    "full": "pcaplay-full.wasm"
+  },
   "grid": {
     "landscape": 160,
     "pc": 64,
@@ -415,7 +427,8 @@ export const PROTOCOL = freeze({
       "name",
       "doc",
       "request",
-      "reply"
+      "reply",
+      "full"
     ],
     "CompareFrame": [
       "chart",
@@ -854,6 +867,7 @@ export const PROTOCOL = freeze({
       "version",
       "errors",
       "commands",
+      "modules",
       "grid",
       "contourLevels",
       "chart",
@@ -1115,6 +1129,7 @@ export const GRID = PROTOCOL.grid;
  * @property {string} doc
  * @property {string[]} request
  * @property {string} reply
+ * @property {boolean} [full]
  */
 
 /**
@@ -1669,6 +1684,7 @@ export const GRID = PROTOCOL.grid;
  * @property {number} version
  * @property {Object<string, string>} errors
  * @property {CommandSpec[]} commands
+ * @property {Object} modules
  * @property {Object} grid
  * @property {number} contourLevels
  * @property {Object} chart
@@ -2013,32 +2029,11 @@ export class Commands {
   async dataFailed(request) { return this.call("dataFailed", request); }
 
   /**
-   * record: the finished run's record, one JSON line of the cec run -o schema (configure with record: true).
-   * @param {RecordRequest} request
-   * @returns {Promise<string>}
-   */
-  async record(request) { return this.call("record", request); }
-
-  /**
-   * summarise: the results view of run records (Summarise).
-   * @param {SummariseRequest} request
-   * @returns {Promise<ExperimentResults>}
-   */
-  async summarise(request) { return this.call("summarise", request); }
-
-  /**
    * compareSetup: compare mode: URL values split into the compared runs.
    * @param {CompareSetupRequest} request
    * @returns {Promise<CompareSetup>}
    */
   async compareSetup(request) { return this.call("compareSetup", request); }
-
-  /**
-   * defineExperiment: the experiment view: its definition read from URL values, with a notice per replaced value.
-   * @param {ExperimentRequest} request
-   * @returns {Promise<ExperimentReply>}
-   */
-  async defineExperiment(request) { return this.call("defineExperiment", request); }
 
   /**
    * checkProblem: checks a problem typed as formulas (its JSON definition, or a typed= value): the error with its formula and column, or its name_hash, counts and typed= value.
@@ -2060,6 +2055,27 @@ export class Commands {
    * @returns {Promise<Export>}
    */
   async export(request) { return this.call("export", request); }
+
+  /**
+   * record: the finished run's record, one JSON line of the cec run -o schema (configure with record: true).
+   * @param {RecordRequest} request
+   * @returns {Promise<string>}
+   */
+  async record(request) { return this.call("record", request); }
+
+  /**
+   * summarise: the results view of run records (Summarise).
+   * @param {SummariseRequest} request
+   * @returns {Promise<ExperimentResults>}
+   */
+  async summarise(request) { return this.call("summarise", request); }
+
+  /**
+   * defineExperiment: the experiment view: its definition read from URL values, with a notice per replaced value.
+   * @param {ExperimentRequest} request
+   * @returns {Promise<ExperimentReply>}
+   */
+  async defineExperiment(request) { return this.call("defineExperiment", request); }
 
   /**
    * gifStart: starts an animated GIF recording of the page's frames (export.GIF) and returns its id.

@@ -15,14 +15,53 @@
 // tells onFail(error, {idle}) — idle: no call was waiting, so that no
 // caller will hear of it unless the page replaces the worker now.
 //
-// The page compiles pcaplay.wasm once (createModuleCache: about 1 s of CPU
-// for its 6.5 MB) and hands the compiled WebAssembly.Module to every worker
+// The Go module is built twice (docs/wasm-size.md): the playground's
+// (MODULES.playground: the commands of the playground, its embeds, compare
+// mode and the lesson) and the full one (MODULES.full: every command). The
+// module each page loads is chosen in one place, pageModule below; a
+// command only the full module serves (Go's table says which:
+// PROTOCOL.commands[i].full — the one-file export, GIF recordings, the
+// lesson's zip) that a client on the playground's module is asked for
+// goes to a second worker on the full module, started on its first use.
+//
+// The page compiles each module once (createModuleCache: about 1 s of CPU
+// for the full one's 8 MB) and hands the compiled WebAssembly.Module to every worker
 // it starts, a restarted one too, as the worker's first message ({init:
 // {module}}); a worker only instantiates it. Should the page fail to
 // compile (no network, HTTP error, a page policy without
-// 'wasm-unsafe-eval'), the worker is told why ({init: {reason}}) and
-// compiles on its own; if that fails too, every call answers why.
-import { Commands, ERR } from "./protocol.js";
+// 'wasm-unsafe-eval'), the worker is told why and where the module is
+// ({init: {reason, url}}) and compiles on its own; if that fails too,
+// every call answers why.
+import { Commands, ERR, PROTOCOL } from "./protocol.js";
+import { modeOf } from "./page-mode.js";
+
+/** MODULES names the two builds of the Go module: {playground, full} (file names beside worker.js). */
+export const MODULES = PROTOCOL.modules;
+
+// the commands only the full module serves, and those of them whose
+// request names a run (they must go to the worker that holds it)
+const FULL_ONLY = new Set(PROTOCOL.commands.filter((c) => c.full).map((c) => c.name));
+const TAKES_RUN = new Set(PROTOCOL.commands.filter((c) => c.request.includes("run")).map((c) => c.name));
+
+/**
+ * pageModule is the module the page in win loads: the one place that
+ * chooses. The experiment view (mode=experiment) and the results page
+ * (results.html) load the full module (the experiment's pool asks its
+ * runs' workers for their records); so does a one-file page, which
+ * carries only that one (internal/onefile.WasmFile). Every other page —
+ * the playground, its embeds, compare mode, the lesson — loads the
+ * playground's.
+ * @param {{location?: Location, pcaplayOneFile?: Object}} [win]
+ * @returns {string} a file name of MODULES
+ */
+export function pageModule(win = globalThis) {
+  if (win.pcaplayOneFile) return MODULES.full;
+  const loc = win.location;
+  if (!loc) return MODULES.playground;
+  if (/(^|\/)results\.html$/.test(loc.pathname || "")) return MODULES.full;
+  if (modeOf(loc.hash || "") === "experiment") return MODULES.full;
+  return MODULES.playground;
+}
 
 export class WorkerError extends Error {
   constructor(code, message) {
@@ -71,7 +110,7 @@ export function compiledModule(url) {
 }
 
 async function compile(url) {
-  const fail = (why) => new WorkerError(ERR.WORKER_FAILED, "pcaplay.wasm: " + why);
+  const fail = (why) => new WorkerError(ERR.WORKER_FAILED, url.slice(url.lastIndexOf("/") + 1) + ": " + why);
   let resp;
   try {
     resp = await fetch(url);
@@ -93,14 +132,18 @@ async function compile(url) {
 export class WorkerClient extends Commands {
   /**
    * @param {string|URL} url the worker script (a module worker)
-   * @param {{modules?: ReturnType<typeof createModuleCache>, onFail?: (e: WorkerError, o: {idle: boolean}) => void}} opts
+   * @param {{modules?: ReturnType<typeof createModuleCache>, onFail?: (e: WorkerError, o: {idle: boolean}) => void, module?: string}} opts
    * modules: the page's compiled modules (createModuleCache), shared by its
-   * clients; onFail: told when the worker fails (see above)
+   * clients; onFail: told when the worker fails (see above); module: the Go
+   * module the worker runs, a file name of MODULES (the page's: pageModule)
    */
-  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache(), onFail = null } = {}) {
+  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache(), onFail = null, module = pageModule() } = {}) {
     super();
     this.url = url;
     this.modules = modules;
+    this.module = module;
+    /** fullClient is the client on the full module that serves FULL_ONLY commands for this one, or null */
+    this.fullClient = null;
     /** onFail(error, {idle}) is told when the worker fails; idle: no call was waiting */
     this.onFail = onFail;
     /** failed is the error of a worker that failed (its later calls fail with it), or null */
@@ -121,9 +164,10 @@ export class WorkerClient extends Commands {
     this.epoch++;
     const w = new Worker(this.url, { type: "module" });
     // the worker's first message: the compiled module (or why there is none)
-    this.ready = this.modules(new URL("pcaplay.wasm", this.url)).then(
+    const moduleURL = new URL(this.module, this.url);
+    this.ready = this.modules(moduleURL).then(
       (module) => ({ module }),
-      (e) => ({ reason: String((e && e.message) || e) }),
+      (e) => ({ reason: String((e && e.message) || e), url: moduleURL.href }),
     ).then((init) => { if (this.worker === w) w.postMessage({ init }); });
     w.onmessage = (ev) => {
       const m = ev.data || {}, p = this.waiting.get(m.id);
@@ -155,6 +199,7 @@ export class WorkerClient extends Commands {
    * methods (Commands) call it.
    */
   call(cmd, msg) {
+    if (this.module !== MODULES.full && FULL_ONLY.has(cmd)) return this.callFull(cmd, msg);
     const w = this.worker;
     if (!w) return Promise.reject(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
     if (this.failed) return Promise.reject(this.failed); // it would never answer
@@ -168,10 +213,31 @@ export class WorkerClient extends Commands {
     });
   }
 
+  /**
+   * callFull sends a command only the full module serves to this client's
+   * second worker, on the full module (started on first use, and again
+   * after it failed). A command that names a run cannot go there: the run
+   * is in this client's worker.
+   */
+  callFull(cmd, msg) {
+    if (!this.worker) return Promise.reject(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
+    if (TAKES_RUN.has(cmd)) {
+      return Promise.reject(new WorkerError(ERR.UNKNOWN_COMMAND, cmd + ": only the full module (" + MODULES.full +
+        ") serves it, and it needs this worker's run: make the client with {module: MODULES.full}"));
+    }
+    if (!this.fullClient || this.fullClient.failed) {
+      if (this.fullClient) this.fullClient.terminate();
+      this.fullClient = new WorkerClient(this.url, { modules: this.modules, module: MODULES.full });
+    }
+    return this.fullClient.call(cmd, msg);
+  }
+
   /** runHandle returns a handle on a new run in this worker (opened on first use). */
   runHandle() { return new RunHandle(this); }
 
   terminate() {
+    if (this.fullClient) this.fullClient.terminate();
+    this.fullClient = null;
     if (this.worker) this.worker.terminate();
     this.failAll(new WorkerError(ERR.WORKER_FAILED, "the worker was terminated"));
     this.worker = null;

@@ -1,4 +1,4 @@
-// worker.js: a module Web Worker that runs the Go module (pcaplay.wasm) off
+// worker.js: a module Web Worker that runs the Go module (pcaplay.wasm or pcaplay-full.wasm) off
 // the main thread, so the page never freezes; the page compiles the module
 // once and sends it as the worker's first message (see init below). It holds any number of runs
 // (the module's runs by id) and only relays: each request {id, cmd, ...}
@@ -27,19 +27,22 @@ class CodedError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
-// instantiate runs the module the page compiled, or fetches and compiles one.
+// instantiate runs the module the page compiled, or fetches and compiles
+// the one the page names (given.url: worker-client.js's choice), or, for a
+// worker started without a client, the playground's.
 async function instantiate(go, given) {
   if (given && given.module instanceof WebAssembly.Module) {
     return WebAssembly.instantiate(given.module, go.importObject); // an Instance
   }
-  const url = new URL("pcaplay.wasm", import.meta.url).href;
+  const url = new URL((given && given.url) || PROTOCOL.modules.playground, import.meta.url).href;
+  const name = url.slice(url.lastIndexOf("/") + 1);
   const pageSaid = given && given.reason ? " (the page: " + given.reason + ")" : "";
   try {
     return (await WebAssembly.instantiateStreaming(fetch(url), go.importObject)).instance;
   } catch (e) {
     // a server without the application/wasm type: compile from bytes
-    const resp = await fetch(url).catch((e) => { throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: " + String((e && e.message) || e) + pageSaid); });
-    if (!resp.ok) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm: HTTP " + resp.status + pageSaid);
+    const resp = await fetch(url).catch((e) => { throw new CodedError(ERR.WORKER_FAILED, name + ": " + String((e && e.message) || e) + pageSaid); });
+    if (!resp.ok) throw new CodedError(ERR.WORKER_FAILED, name + ": HTTP " + resp.status + pageSaid);
     return (await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)).instance;
   }
 }
@@ -80,8 +83,8 @@ function startWorker(scope) {
     started: false,
   };
 
-  // The page's first message is {init: {module}}, pcaplay.wasm compiled once
-  // for all its workers (worker-client.js), or {init: {reason}} when the page
+  // The page's first message is {init: {module}}, the Go module compiled once
+  // for all its workers (worker-client.js), or {init: {reason, url}} when the page
   // could not compile it: the worker then compiles it itself, as it does
   // when its first message is a command (a worker started without a client).
   const init = new Promise((resolve) => { w.initGiven = resolve; });
@@ -95,10 +98,10 @@ function startWorker(scope) {
     // for devtools and the memory test: the module's memory, from the worker
     scope.pcaplayMemory = () => call("memory", {});
     w.api = scope.pcaplay;
-    if (!w.api) throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm did not install its API");
+    if (!w.api) throw new CodedError(ERR.WORKER_FAILED, "the Go module did not install its API");
     const p = w.api.protocol();
     if (!p || p.version !== PROTOCOL.version) {
-      throw new CodedError(ERR.WORKER_FAILED, "pcaplay.wasm speaks protocol version " + (p && p.version) +
+      throw new CodedError(ERR.WORKER_FAILED, "the Go module speaks protocol version " + (p && p.version) +
         ", the page version " + PROTOCOL.version + ": reload the page (a stale cache?)");
     }
   })();

@@ -60,7 +60,7 @@ func cmdExportHTML(args []string, stdout io.Writer) error {
 	if err := writeFileAtomic(*outPath, p.HTML); err != nil {
 		return failure("-o %v", err)
 	}
-	fmt.Fprintf(stdout, "%s: %d bytes (%s mode; %d modules; pcaplay.wasm %d bytes, %d gzip; %d official data files, %d bytes)\n",
-		*outPath, len(p.HTML), p.State.Mode, p.Modules, p.Wasm, p.WasmGzip, len(p.State.Data), p.DataBytes)
+	fmt.Fprintf(stdout, "%s: %d bytes (%s mode; %d modules; %s %d bytes, %d gzip; %d official data files, %d bytes)\n",
+		*outPath, len(p.HTML), p.State.Mode, p.Modules, onefile.WasmFile, p.Wasm, p.WasmGzip, len(p.State.Data), p.DataBytes)
 	return nil
 }

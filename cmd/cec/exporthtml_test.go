@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcaplay/internal/onefile"
 )
 
 // miniSite writes a small built site (the files export-html reads) into a
@@ -14,12 +16,12 @@ func miniSite(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range map[string]string{
-		"index.html":   `<html><head><script type="module" src="boot.js"></script></head><body></body></html>`,
-		"boot.js":      "import { P } from \"./protocol.js\";\nnew Worker(new URL(\"./worker.js\", import.meta.url), { type: \"module\" });\n",
-		"protocol.js":  "export const P = 1;\n",
-		"worker.js":    "import \"./wasm_exec.js\";\nimport { P } from \"./protocol.js\";\nself.p = P;\n",
-		"wasm_exec.js": "globalThis.Go = class {};\n",
-		"pcaplay.wasm": "\x00asm\x01\x00\x00\x00",
+		"index.html":     `<html><head><script type="module" src="boot.js"></script></head><body></body></html>`,
+		"boot.js":        "import { P } from \"./protocol.js\";\nnew Worker(new URL(\"./worker.js\", import.meta.url), { type: \"module\" });\n",
+		"protocol.js":    "export const P = 1;\n",
+		"worker.js":      "import \"./wasm_exec.js\";\nimport { P } from \"./protocol.js\";\nself.p = P;\n",
+		"wasm_exec.js":   "globalThis.Go = class {};\n",
+		onefile.WasmFile: "\x00asm\x01\x00\x00\x00",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -57,10 +59,10 @@ func TestExportHTMLErrors(t *testing.T) {
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#seed=1", "#seed=2"), "#seed=2")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", filepath.Join(t.TempDir(), "no", "demo.html")), "does not exist")
 	wantBadInput(t, cec(t, "", "export-html", "-site", filepath.Join(site, "nowhere"), "-o", out), "-site", "make site")
-	if err := os.Remove(filepath.Join(site, "pcaplay.wasm")); err != nil {
+	if err := os.Remove(filepath.Join(site, onefile.WasmFile)); err != nil {
 		t.Fatal(err)
 	}
-	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out), "pcaplay.wasm", "make site")
+	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out), onefile.WasmFile, "make site")
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed export wrote the file")
 	}

@@ -20,7 +20,7 @@ import (
 
 // Base is the address the file's modules take for their own: import.meta.url
 // becomes Base + the file's name, so that new URL("worker.js",
-// import.meta.url) and new URL("pcaplay.wasm", …) name the files the
+// import.meta.url) and new URL("pcaplay-full.wasm", …) name the files the
 // loader serves (its fetch and Worker answer every URL under Base from the
 // file). The .invalid domain never resolves: a request that escaped the
 // loader would fail, never reach a network.

@@ -41,11 +41,19 @@ var loaderJS string
 //go:embed worker-shim.js
 var workerShimJS string
 
+// WasmFile is the WebAssembly module the file carries: the full module
+// (internal/play/protocol.FullModule, every command), whatever the mode,
+// so that everything the page offers works in the file (a GIF recording
+// of a playground run too: the playground's own module lacks it); the
+// page takes it for every client when it is one file (site/worker-client.js's
+// pageModule).
+const WasmFile = "pcaplay-full.wasm"
+
 // The site's files the file is made of.
 const (
 	indexHTML = "index.html"
 	workerJS  = "worker.js"
-	wasmFile  = "pcaplay.wasm"
+	wasmFile  = WasmFile
 	dataDir   = "data/cec2017/"
 )
 

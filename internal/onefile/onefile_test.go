@@ -149,16 +149,16 @@ func fakeSite(t *testing.T) fstest.MapFS {
 <link rel="icon" href="data:,">
 <script src="echarts.min.js" defer></script>
 </head><body><a href="results.html">results</a><div id="error" hidden></div></body></html>`)},
-		"style.css":      {Data: []byte("body { color: #000; }")},
-		"early.js":       {Data: []byte("window.early = 1;")},
-		"echarts.min.js": {Data: []byte("window.echarts = {};")},
-		"boot.js":        {Data: []byte("import { a } from \"./app.js\";\nif (a) import('./lazy.js');\n")},
-		"app.js":         {Data: []byte("import { PROTOCOL } from \"./protocol.js\";\n/** @type {import(\"./protocol.js\").X} */\nexport const a = PROTOCOL.v;\nexport const w = new URL(\"./worker.js\", import.meta.url);\n")},
-		"lazy.js":        {Data: []byte("export const lazy = 1;\n")},
-		"protocol.js":    {Data: []byte("const freeze = Object.freeze;\nexport const PROTOCOL = freeze({ v: 1 });\nexport const ERR = PROTOCOL;\nexport class Commands {}\n")},
-		"worker.js":      {Data: []byte("import \"./wasm_exec.js\";\nimport { PROTOCOL, ERR as E } from \"./protocol.js\";\nconst DATA = new URL(\"data/cec2017/\", import.meta.url);\nself.onmessage = () => self.postMessage([PROTOCOL.v, E.v, String(DATA)]);\n")},
-		"wasm_exec.js":   {Data: []byte("\"use strict\";\n(() => { globalThis.Go = class {}; })();\n")},
-		"pcaplay.wasm":   {Data: append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{7}, 1000)...)},
+		"style.css":         {Data: []byte("body { color: #000; }")},
+		"early.js":          {Data: []byte("window.early = 1;")},
+		"echarts.min.js":    {Data: []byte("window.echarts = {};")},
+		"boot.js":           {Data: []byte("import { a } from \"./app.js\";\nif (a) import('./lazy.js');\n")},
+		"app.js":            {Data: []byte("import { PROTOCOL } from \"./protocol.js\";\n/** @type {import(\"./protocol.js\").X} */\nexport const a = PROTOCOL.v;\nexport const w = new URL(\"./worker.js\", import.meta.url);\n")},
+		"lazy.js":           {Data: []byte("export const lazy = 1;\n")},
+		"protocol.js":       {Data: []byte("const freeze = Object.freeze;\nexport const PROTOCOL = freeze({ v: 1 });\nexport const ERR = PROTOCOL;\nexport class Commands {}\n")},
+		"worker.js":         {Data: []byte("import \"./wasm_exec.js\";\nimport { PROTOCOL, ERR as E } from \"./protocol.js\";\nconst DATA = new URL(\"data/cec2017/\", import.meta.url);\nself.onmessage = () => self.postMessage([PROTOCOL.v, E.v, String(DATA)]);\n")},
+		"wasm_exec.js":      {Data: []byte("\"use strict\";\n(() => { globalThis.Go = class {}; })();\n")},
+		"pcaplay-full.wasm": {Data: append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{7}, 1000)...)},
 	}
 	names, err := suite.DataFiles("C05", 10)
 	if err != nil {
@@ -303,8 +303,8 @@ func TestBuildErrors(t *testing.T) {
 		names string
 	}{
 		{"bad hash", nil, "#problem=C05&dim=7", "dim"},
-		{"no wasm", func(s fstest.MapFS) { delete(s, "pcaplay.wasm") }, "", "pcaplay.wasm"},
-		{"not wasm", func(s fstest.MapFS) { s["pcaplay.wasm"].Data = []byte("<html>") }, "", "pcaplay.wasm"},
+		{"no wasm", func(s fstest.MapFS) { delete(s, "pcaplay-full.wasm") }, "", "pcaplay-full.wasm"},
+		{"not wasm", func(s fstest.MapFS) { s["pcaplay-full.wasm"].Data = []byte("<html>") }, "", "pcaplay-full.wasm"},
 		{"no index", func(s fstest.MapFS) { delete(s, "index.html") }, "", "index.html"},
 		{"missing module", func(s fstest.MapFS) { delete(s, "lazy.js") }, "", "lazy.js"},
 		{"missing style", func(s fstest.MapFS) { delete(s, "style.css") }, "", "style.css"},
@@ -379,7 +379,7 @@ func TestBuildTwoModuleScripts(t *testing.T) {
 // no import or export left, and C05 at D = 10 carries its official files.
 func TestBuildBuiltSite(t *testing.T) {
 	const dir = "../../cmd/serve/public"
-	if _, err := os.Stat(dir + "/pcaplay.wasm"); err != nil {
+	if _, err := os.Stat(dir + "/pcaplay-full.wasm"); err != nil {
 		t.Skip("the site is not built (make site)")
 	}
 	pg, err := Build(os.DirFS(dir), "#problem=C05&dim=10&algo=heco-pde")
@@ -401,7 +401,7 @@ func TestBuildBuiltSite(t *testing.T) {
 	if len(pg.State.Data) != 3 {
 		t.Errorf("data %v, want C05's three files at D = 10", pg.State.Data)
 	}
-	t.Logf("%d bytes: %d modules, pcaplay.wasm %d → %d gzip, data %d bytes", len(pg.HTML), pg.Modules, pg.Wasm, pg.WasmGzip, pg.DataBytes)
+	t.Logf("%d bytes: %d modules, pcaplay-full.wasm %d → %d gzip, data %d bytes", len(pg.HTML), pg.Modules, pg.Wasm, pg.WasmGzip, pg.DataBytes)
 }
 
 // TestNeedsRounds fetches the site as the page's download does: Needs
@@ -423,7 +423,7 @@ func TestNeedsRounds(t *testing.T) {
 		if rounds == 10 {
 			t.Fatalf("still missing %v after 10 rounds", miss)
 		}
-		if rounds == 0 && !slices.Equal(miss, []string{"data/cec2017/manifest.json", "index.html", "pcaplay.wasm", "worker.js"}) {
+		if rounds == 0 && !slices.Equal(miss, []string{"data/cec2017/manifest.json", "index.html", "pcaplay-full.wasm", "worker.js"}) {
 			t.Errorf("first round asks for %v", miss)
 		}
 		for _, name := range miss {

@@ -1,3 +1,9 @@
+//go:build !pcaplay_playground
+
+// GIF recordings and zip archives are made by the full module only: the
+// playground's (the build tag pcaplay_playground) links neither image/gif
+// nor archive/zip (docs/wasm-size.md).
+
 package export
 
 import (

@@ -5,9 +5,7 @@ import (
 	"runtime"
 	"strconv"
 
-	"pcaplay/internal/experiment/results"
 	"pcaplay/internal/play"
-	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -36,8 +34,7 @@ type Host struct {
 	// or natively: none).
 	LinearMemory func() int
 
-	gifs    map[int]*export.GIF // the recordings being made (gifStart … gifEnd)
-	nextGIF int
+	fullState // the full module's commands' (commands_full.go)
 }
 
 // MaxOpenGIFs is how many GIF recordings may be open at once.
@@ -53,6 +50,9 @@ type Command struct {
 	Request, Reply reflect.Type
 	// Handle answers a request (a pointer to a Request).
 	Handle func(h *Host, req any) (any, error)
+	// Full says that only the full module (FullModule) serves the
+	// command, not the playground's (PlaygroundModule).
+	Full bool
 }
 
 // command makes a table entry of a typed handler.
@@ -229,62 +229,11 @@ type GIFEndRequest struct {
 	Cancel bool `js:"cancel,omitempty"`
 }
 
-func (h *Host) gif(id int) (*export.GIF, error) {
-	g, ok := h.gifs[id]
-	if !ok {
-		return nil, wire.Errorf(wire.CodeBadArgument, "GIF recording %d is not open", id)
-	}
-	return g, nil
-}
-
-func gifStartCmd(h *Host, r *GIFStartRequest) (int, error) {
-	if len(h.gifs) >= MaxOpenGIFs {
-		return 0, wire.Errorf(wire.CodeBadArgument, "%d GIF recordings are open: end one first", len(h.gifs))
-	}
-	g, err := export.NewGIF(r.Width, r.Height, r.Delay)
-	if err != nil {
-		return 0, wire.Errorf(wire.CodeBadArgument, "%v", err)
-	}
-	if h.gifs == nil {
-		h.gifs = map[int]*export.GIF{}
-	}
-	h.nextGIF++
-	h.gifs[h.nextGIF] = g
-	return h.nextGIF, nil
-}
-
-func gifFrameCmd(h *Host, r *GIFFrameRequest) (int, error) {
-	g, err := h.gif(r.GIF)
-	if err != nil {
-		return 0, err
-	}
-	if err := g.Add(r.RGBA); err != nil {
-		return 0, wire.Errorf(wire.CodeBadArgument, "%v", err)
-	}
-	return g.Frames(), nil
-}
-
 // GIFFile is an ended GIF recording: the file and its number of frames
 // (none when cancelled).
 type GIFFile struct {
 	Bytes  []byte `js:"bytes"`
 	Frames int    `js:"frames"`
-}
-
-func gifEndCmd(h *Host, r *GIFEndRequest) (GIFFile, error) {
-	g, err := h.gif(r.GIF)
-	if err != nil {
-		return GIFFile{}, err
-	}
-	delete(h.gifs, r.GIF)
-	if r.Cancel {
-		return GIFFile{}, nil
-	}
-	b, err := g.Bytes()
-	if err != nil {
-		return GIFFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
-	}
-	return GIFFile{Bytes: b, Frames: g.Frames()}, nil
 }
 
 // ZipRequest asks for a zip archive of Files (name → bytes; export.Zip).
@@ -297,18 +246,36 @@ type ZipFile struct {
 	Bytes []byte `js:"bytes"`
 }
 
-func zipCmd(_ *Host, r *ZipRequest) (ZipFile, error) {
-	b, err := export.Zip(r.Files)
-	if err != nil {
-		return ZipFile{}, wire.Errorf(wire.CodeBadArgument, "%v", err)
-	}
-	return ZipFile{Bytes: b}, nil
+// OneFileRequest asks for the page in the state of the address Hash as one
+// self-contained HTML file, built from Files: the built site's files the
+// page fetched so far (name → content: "index.html", "boot.js",
+// "data/cec2017/manifest.json", …).
+type OneFileRequest struct {
+	Hash  string            `js:"hash"`
+	Files map[string][]byte `js:"files,omitempty"`
+}
+
+// OneFile is the one-file page (HTML), or, while Files lacks some, the
+// names of the files to fetch and send again with the others (Missing).
+type OneFile struct {
+	Missing []string `js:"missing"`
+	HTML    []byte   `js:"html,omitempty"`
+	// Mode is the address's mode: play, compare or lesson.
+	Mode string `js:"mode"`
 }
 
 // Commands returns the table of commands, in the order Protocol lists
-// them. (A function, not a variable: the protocol command's handler
-// reads the table.)
+// them: the playground module's (playgroundCommands), then those only the
+// full module serves (fullCommands, whose entries say Full). (A function,
+// not a variable: the protocol command's handler reads the table.)
 func Commands() []Command {
+	return append(playgroundCommands(), fullCommands()...)
+}
+
+// playgroundCommands are the commands of both modules: what the
+// playground, its embeds, compare mode and the lesson call in the worker
+// of their runs.
+func playgroundCommands() []Command {
 	return []Command{
 		command("protocol", "the protocol (Protocol): the worker checks its version",
 			func(*Host, *Empty) (wire.JSONText[ProtocolSpec], error) {
@@ -365,13 +332,6 @@ func Commands() []Command {
 			func(h *Host, r *DataFailedRequest) (bool, error) {
 				return true, h.Runs.DataFailed(r.Problem, r.Dim, r.Reason)
 			}),
-		command("record", "the finished run's record, one JSON line of the cec run -o schema (configure with record: true)",
-			func(h *Host, r *RecordRequest) (string, error) { return h.Runs.Record(int(r.Run), r.Name, r.Index) }),
-		command("summarise", "the results view of run records (Summarise)",
-			func(_ *Host, r *SummariseRequest) (wire.JSONText[results.Results], error) {
-				b, err := play.Summarise([]byte(r.JSONL), r.Options)
-				return wire.JSONText[results.Results](b), err
-			}),
 		command("compareSetup", "compare mode: URL values split into the compared runs",
 			func(_ *Host, r *CompareSetupRequest) (*play.CompareSetup, error) {
 				n := 2
@@ -379,10 +339,6 @@ func Commands() []Command {
 					n = *r.N
 				}
 				return play.SanitizeCompare(r.State, n)
-			}),
-		command("defineExperiment", "the experiment view: its definition read from URL values, with a notice per replaced value",
-			func(_ *Host, r *play.ExperimentRequest) (play.ExperimentReply, error) {
-				return play.DefineExperiment(r.State, r.Cores), nil
 			}),
 		command("checkProblem", "checks a problem typed as formulas (its JSON definition, or a typed= value): the error with its formula and column, or its name_hash, counts and typed= value",
 			func(_ *Host, r *CheckProblemRequest) (play.ProblemCheck, error) {
@@ -400,11 +356,6 @@ func Commands() []Command {
 				}
 				return s.Export(r.What)
 			}),
-		command("gifStart", "starts an animated GIF recording of the page's frames (export.GIF) and returns its id", gifStartCmd),
-		command("gifFrame", "adds a frame (a canvas' RGBA pixels) to a GIF recording and returns its number of frames", gifFrameCmd),
-		command("gifEnd", "ends a GIF recording: the GIF file, or nothing when cancelled", gifEndCmd),
-		command("zip", "a zip archive of files the page made (the lesson's steps as PNGs)", zipCmd),
-		command("oneFile", "the page in the state of an address as one self-contained HTML file (internal/onefile, as cec export-html writes it) from the site's files the page fetched, or the files it still needs", oneFileCmd),
 	}
 }
 

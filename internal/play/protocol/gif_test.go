@@ -1,3 +1,5 @@
+//go:build !pcaplay_playground
+
 package protocol
 
 import (

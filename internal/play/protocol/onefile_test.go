@@ -1,3 +1,5 @@
+//go:build !pcaplay_playground
+
 package protocol
 
 import (
@@ -7,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcaplay/internal/onefile"
 	"pcaplay/internal/play/wire"
 )
 
@@ -35,7 +38,7 @@ func TestOneFileCommand(t *testing.T) {
 		"protocol.js":  []byte("export const P = 1;\n"),
 		"worker.js":    []byte("import \"./wasm_exec.js\";\nimport { P } from \"./protocol.js\";\n"),
 		"wasm_exec.js": []byte("globalThis.Go = class {};\n"),
-		"pcaplay.wasm": []byte("\x00asm\x01\x00\x00\x00"),
+		FullModule:     []byte("\x00asm\x01\x00\x00\x00"),
 	}
 	files := map[string][]byte{}
 	var r *OneFile
@@ -47,7 +50,7 @@ func TestOneFileCommand(t *testing.T) {
 		if len(r.Missing) == 0 {
 			break
 		}
-		if round == 0 && !slices.Equal(r.Missing, []string{"index.html", "pcaplay.wasm", "worker.js"}) {
+		if round == 0 && !slices.Equal(r.Missing, []string{"index.html", FullModule, "worker.js"}) {
 			t.Errorf("first round: missing %v", r.Missing)
 		}
 		if round == 5 {
@@ -56,6 +59,9 @@ func TestOneFileCommand(t *testing.T) {
 		for _, name := range r.Missing {
 			files[name] = site[name]
 		}
+	}
+	if onefile.WasmFile != FullModule {
+		t.Errorf("the one-file page carries %s, not the full module %s", onefile.WasmFile, FullModule)
 	}
 	if r.Mode != "play" || !bytes.Contains(r.HTML, []byte(`id="pcaplay-offline"`)) {
 		t.Errorf("the file: mode %q, %.200s", r.Mode, r.HTML)

@@ -17,7 +17,21 @@ import (
 
 // ProtocolVersion changes whenever a message, a key or a constant changes
 // in a way the other side must know about.
-const ProtocolVersion = 8
+const ProtocolVersion = 9
+
+// The WebAssembly module is built twice (scripts/build-site.sh): the
+// playground's, PlaygroundModule, with the build tag pcaplay_playground
+// (the commands of both modules: what the playground, its embeds,
+// compare mode and the lesson need), and the full one, FullModule (every
+// command: the experiment view, the results page, the one-file page). A
+// command only the full one serves says so (Command.Full); the page picks
+// the module of each page and of each such command in one place,
+// site/worker-client.js's pageModule and WorkerClient.call.
+// docs/wasm-size.md measures the two.
+const (
+	PlaygroundModule = "pcaplay.wasm"
+	FullModule       = "pcaplay-full.wasm"
+)
 
 // protocolJSON is Protocol as JSON (json.Marshal), written with
 // site/protocol.js by TestProtocolJS -update and checked by it: the
@@ -36,7 +50,13 @@ type ProtocolSpec struct {
 	Errors map[string]string `json:"errors"`
 	// Commands are the worker's commands (the table Commands).
 	Commands []CommandSpec `json:"commands"`
-	Grid     struct {
+	// Modules names the two builds of the module (PlaygroundModule,
+	// FullModule).
+	Modules struct {
+		Playground string `json:"playground"`
+		Full       string `json:"full"`
+	} `json:"modules"`
+	Grid struct {
 		Landscape int `json:"landscape"`
 		PC        int `json:"pc"`
 		Max       int `json:"max"`
@@ -136,6 +156,9 @@ type CommandSpec struct {
 	// Reply is the reply's type: a TypeName of Keys, or the JSDoc type of
 	// a plain value ("number", "boolean", "string").
 	Reply string `json:"reply"`
+	// Full says that only the full module serves the command
+	// (Command.Full).
+	Full bool `json:"full,omitempty"`
 }
 
 // commandSpecs returns the specs of cmds and the keys of every object
@@ -144,7 +167,7 @@ func commandSpecs(cmds []Command) ([]CommandSpec, map[string][]string) {
 	var specs []CommandSpec
 	var roots []reflect.Type
 	for _, c := range cmds {
-		s := CommandSpec{Name: c.Name, Doc: c.Doc, Request: []string{}, Reply: replyName(c.Reply)}
+		s := CommandSpec{Name: c.Name, Doc: c.Doc, Request: []string{}, Reply: replyName(c.Reply), Full: c.Full}
 		for _, f := range wire.WireFields(c.Request) {
 			s.Request = append(s.Request, f.Key)
 		}
@@ -195,6 +218,7 @@ func Protocol() ProtocolSpec {
 		"UNKNOWN_COMMAND": wire.CodeUnknownCommand,
 	}
 	p.Commands, p.Keys = commandSpecs(Commands())
+	p.Modules.Playground, p.Modules.Full = PlaygroundModule, FullModule
 	p.Grid.Landscape, p.Grid.PC, p.Grid.Max = play.LandscapeGrid, play.PCGrid, play.MaxGrid
 	p.ContourLevels = play.ContourLevels
 	p.Chart.Points, p.Chart.PointsPlaying = play.ChartPoints, play.ChartPointsPlaying

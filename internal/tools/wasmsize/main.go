@@ -25,6 +25,7 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -132,19 +133,28 @@ func measure(vs []variant, o options, stdout, stderr io.Writer) error {
 	}
 	pk := newPackager(strings.Fields(pkgs))
 	pk.byName["main"] = "pcaplay/wasm" // the linker names the main package main
-	table := filepath.Join(root, "internal/play/protocol/commands.go")
-	src, err := os.ReadFile(table)
-	if err != nil {
-		return err
+	tables := map[string][]byte{}
+	for _, f := range []string{"commands.go", "commands_full.go"} {
+		p := filepath.Join(root, "internal/play/protocol", f)
+		if tables[p], err = os.ReadFile(p); err != nil {
+			return err
+		}
 	}
-	var all []string
+	var all, playground []string
 	for _, c := range protocol.Commands() {
 		all = append(all, c.Name)
+		if !c.Full {
+			playground = append(playground, c.Name)
+		}
 	}
 	var res []*built
 	for _, v := range vs {
 		fmt.Fprintf(stderr, "wasmsize: building %s\n", v.Name)
-		b, err := buildVariant(root, tmp, out, table, src, all, v, o)
+		cmds := all
+		if v.Playground {
+			cmds = playground
+		}
+		b, err := buildVariant(root, tmp, out, tables, cmds, v, o)
 		if err != nil {
 			return fmt.Errorf("%s: %w", v.Name, err)
 		}
@@ -155,25 +165,34 @@ func measure(vs []variant, o options, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func buildVariant(root, tmp, out, table string, src []byte, all []string, v variant, o options) (*built, error) {
+func buildVariant(root, tmp, out string, tables map[string][]byte, all []string, v variant, o options) (*built, error) {
 	keep, _ := v.keep(all)
-	gen, err := filterCommands(src, keep)
+	replace := map[string]string{}
+	for table, src := range tables {
+		gen, err := filterCommands(src, keep)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(table), err)
+		}
+		genPath := filepath.Join(tmp, v.Name+"-"+filepath.Base(table))
+		if err := os.WriteFile(genPath, gen, 0o644); err != nil {
+			return nil, err
+		}
+		replace[table] = genPath
+	}
+	j, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
 		return nil, err
 	}
-	genPath := filepath.Join(tmp, v.Name+"-commands.go")
 	overlay := filepath.Join(tmp, v.Name+"-overlay.json")
-	if err := os.WriteFile(genPath, gen, 0o644); err != nil {
+	if err := os.WriteFile(overlay, j, 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(overlay, fmt.Appendf(nil, `{"Replace":{%q:%q}}`, table, genPath), 0o644); err != nil {
-		return nil, err
+	wasm := filepath.Join(out, "pcaplay-"+strings.TrimPrefix(v.Name, "-")+".wasm")
+	args := []string{"build", "-trimpath", "-ldflags=-w", "-overlay", overlay, "-o", wasm}
+	if v.Playground {
+		args = append(args, "-tags", playgroundTag)
 	}
-	wasm := filepath.Join(out, "pcaplay"+v.Name+".wasm")
-	if v.Name == "full" {
-		wasm = filepath.Join(out, "pcaplay.wasm")
-	}
-	if _, err := goOutput(root, "build", "-trimpath", "-ldflags=-w", "-overlay", overlay, "-o", wasm, "./wasm"); err != nil {
+	if _, err := goOutput(root, append(args, "./wasm")...); err != nil {
 		return nil, err
 	}
 	b, err := os.ReadFile(wasm)

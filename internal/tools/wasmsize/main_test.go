@@ -93,8 +93,8 @@ import (
 	x "example.com/heavy"
 )
 
-// Commands is the table.
-func Commands() []Command {
+// playgroundCommands is the table.
+func playgroundCommands() []Command {
 	return []Command{
 		command("a", "doc", func() { fmt.Println() }),
 		// b needs heavy
@@ -132,9 +132,10 @@ func TestFilterCommands(t *testing.T) {
 	}
 	for _, bad := range []string{
 		"package p\n",
-		"package p\nfunc Commands() []Command { var t []Command; return t }\n",
-		"package p\nfunc Commands() []Command { return []Command{other()} }\n",
-		"package p\nfunc Commands( {\n",
+		"package p\nfunc playgroundCommands() []Command { var t []Command; return t }\n",
+		"package p\nfunc playgroundCommands() []Command { return []Command{other()} }\n",
+		"package p\nfunc fullCommands() []Command { cs := []Command{other()}; return cs }\n",
+		"package p\nfunc playgroundCommands( {\n",
 	} {
 		if _, err := filterCommands([]byte(bad), nil); err == nil {
 			t.Errorf("no error for %q", bad)
@@ -142,17 +143,21 @@ func TestFilterCommands(t *testing.T) {
 	}
 }
 
-// TestFilterTheRealTable: the repository's commands.go, filtered, keeps
-// exactly the commands asked for.
+// TestFilterTheRealTable: the repository's commands.go and
+// commands_full.go, filtered, keep exactly the commands asked for.
 func TestFilterTheRealTable(t *testing.T) {
-	src, err := os.ReadFile("../../play/protocol/commands.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep := []string{"protocol", "step"}
-	out, err := filterCommands(src, keep)
-	if err != nil {
-		t.Fatal(err)
+	var out []byte
+	keep := []string{"protocol", "step", "zip"}
+	for _, f := range []string{"commands.go", "commands_full.go"} {
+		src, err := os.ReadFile("../../play/protocol/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := filterCommands(src, keep)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = append(out, o...)
 	}
 	for _, c := range commandNames() {
 		if got := bytes.Contains(out, []byte(`command("`+c+`"`)); got != slices.Contains(keep, c) {

@@ -37,17 +37,24 @@ var experimentKeeps = []string{"protocol", "catalog", "open", "close", "configur
 	"needData", "loadData", "dataFailed", "checkProblem", "record", "summarise", "defineExperiment"}
 
 // A variant is one build of the module: the full table less the commands
-// of Drop, or, when Keep is set, only those commands.
+// of Drop, or, when Keep is set, only those commands; with Playground, the
+// module scripts/build-site.sh builds as pcaplay.wasm (the build tag
+// pcaplay_playground: the commands marked Full are not compiled).
 type variant struct {
-	Name string
-	Drop []string // group names
-	Keep []string // command names
-	What string
+	Name       string
+	Drop       []string // group names
+	Keep       []string // command names
+	Playground bool
+	What       string
 }
+
+// playgroundTag is the build tag of the playground's module.
+const playgroundTag = "pcaplay_playground"
 
 // variants are the builds the tool measures, in the order of its table.
 var variants = []variant{
-	{Name: "full", What: "every command (the module the page loads today)"},
+	{Name: "full", What: "every command: pcaplay-full.wasm (the experiment view, the results page, the one-file page; on demand)"},
+	{Name: "playground", Playground: true, What: "pcaplay.wasm as build-site.sh builds it: the playground, its embeds, compare mode, the lesson"},
 	{Name: "-experiment", Drop: []string{"experiment"}, What: "without summarise, defineExperiment, record"},
 	{Name: "-onefile", Drop: []string{"onefile"}, What: "without oneFile"},
 	{Name: "-lesson", Drop: []string{"lesson"}, What: "without lesson"},
@@ -85,9 +92,8 @@ func (v variant) keep(all []string) ([]string, error) {
 	return slices.DeleteFunc(slices.Clone(all), func(c string) bool { return slices.Contains(drop, c) }), nil
 }
 
-// filterCommands rewrites src, the Go file that holds the command table
-// (func Commands returning one composite literal of command(name, …)
-// calls), so that the table has only the commands of keep, and removes
+// filterCommands rewrites src, a Go file that holds part of the command
+// table (tableLiteral), so that the table has only the commands of keep, and removes
 // the imports that are then unused. Without the other entries, the
 // linker leaves out every function only they reached.
 func filterCommands(src []byte, keep []string) ([]byte, error) {
@@ -127,23 +133,36 @@ func filterCommands(src []byte, keep []string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// tableLiteral finds the composite literal that func Commands returns.
+// tableFuncs are the functions that hold the command table, each one
+// composite literal of command(name, …) calls: playgroundCommands in
+// commands.go, fullCommands in commands_full.go (Commands appends them).
+var tableFuncs = []string{"playgroundCommands", "fullCommands"}
+
+// tableLiteral finds the composite literal of the table function of f:
+// the one it returns or assigns.
 func tableLiteral(f *ast.File) (*ast.CompositeLit, error) {
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Name.Name != "Commands" || fd.Recv != nil || fd.Body == nil {
+		if !ok || !slices.Contains(tableFuncs, fd.Name.Name) || fd.Recv != nil || fd.Body == nil {
 			continue
 		}
 		for _, s := range fd.Body.List {
-			if r, ok := s.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-				if lit, ok := r.Results[0].(*ast.CompositeLit); ok {
+			var rhs []ast.Expr
+			switch s := s.(type) {
+			case *ast.ReturnStmt:
+				rhs = s.Results
+			case *ast.AssignStmt:
+				rhs = s.Rhs
+			}
+			if len(rhs) == 1 {
+				if lit, ok := rhs[0].(*ast.CompositeLit); ok {
 					return lit, nil
 				}
 			}
 		}
-		return nil, fmt.Errorf("func Commands does not return a composite literal")
+		return nil, fmt.Errorf("func %s has no composite literal", fd.Name.Name)
 	}
-	return nil, fmt.Errorf("no func Commands")
+	return nil, fmt.Errorf("no func %s", strings.Join(tableFuncs, " or "))
 }
 
 // commandName is the name of one table entry: command("name", …).
