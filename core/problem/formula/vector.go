@@ -21,10 +21,25 @@ const chunk = 64
 // out of the state's buffers).
 type vec struct {
 	sc   fn
+	isC  bool // sc is the constant c
+	c    float64
 	v    func(x []float64, s *state, lo, n int) []float64
 	view bool // v is x[lo+off : lo+off+n]
 	off  int
+	// sqView says the values are the squares of x[lo+off : lo+off+n]
+	sqView bool
 }
+
+// val returns the value of a scalar node, a constant without a call.
+func (v *vec) val(x []float64, s *state) float64 {
+	if v.isC {
+		return v.c
+	}
+	return v.sc(x, s)
+}
+
+// scalar is the vec of a scalar node.
+func scalar(f built) vec { return vec{sc: f.f, isC: f.isC, c: f.c} }
 
 // get returns the values of a vector node, a view of x without a call.
 func (v *vec) get(x []float64, s *state, lo, n int) []float64 {
@@ -68,7 +83,7 @@ func (vb *vbuilder) use(out int) {
 func (vb *vbuilder) compile(n *node, out int) vec {
 	if freeSlots(n)&(1<<uint(vb.slot)) == 0 {
 		f, _ := vb.b.build(n)
-		return vec{sc: f.f}
+		return scalar(f)
 	}
 	switch n.kind {
 	case kIdx: // the loop's own index
@@ -117,7 +132,8 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 				}
 				if base := p.args[0]; base.kind == kAdd || base.kind == kSub {
 					cf, _ := vb.b.build(c)
-					v := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true, cf.f)
+					scale := scalar(cf)
+					v := vb.binarySq(base.kind, vb.compile(base.args[0], out), vb.compile(base.args[1], out+1), out, true, &scale)
 					if v.sc == nil {
 						return v
 					}
@@ -136,12 +152,19 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 		l, r := vb.compile(n.args[0], out), vb.compile(n.args[1], out+1)
 		vb.use(out)
 		if r.sc != nil && isConst(n.args[1], vb.b, 2) {
-			return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+			return vec{sqView: l.view, off: l.off, v: func(x []float64, s *state, lo, n int) []float64 {
 				av := l.get(x, s, lo, n)
 				o := buffer(s, out, n)
-				av = av[:len(o)]
-				for j := range o {
-					o[j] = float64(av[j] * av[j])
+				{
+					av := av[:len(o)]
+					j := 0
+					for ; j+4 <= len(o); j += 4 {
+						v, r := av[j:j+4:j+4], o[j:j+4:j+4]
+						r[0], r[1], r[2], r[3] = float64(v[0]*v[0]), float64(v[1]*v[1]), float64(v[2]*v[2]), float64(v[3]*v[3])
+					}
+					for ; j < len(o); j++ {
+						o[j] = float64(av[j] * av[j])
+					}
 				}
 				return o
 			}}
@@ -237,22 +260,21 @@ func (vb *vbuilder) binary(k kind, l, r vec, out int) vec {
 // scale (a scalar) when scale is not nil: c·(a − b)² in one loop. The
 // product c·(t·t) equals (t·t)·c exactly, so the side of c does not
 // matter.
-func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
+func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale *vec) vec {
 	vb.use(out)
 	switch {
 	case l.sc != nil && r.sc != nil:
-		lf, rf := l.sc, r.sc
-		return vec{sc: func(x []float64, s *state) float64 { return op(k, lf(x, s), rf(x, s)) }}
+		return vec{sc: func(x []float64, s *state) float64 { return op(k, l.val(x, s), r.val(x, s)) }}
 	case r.sc != nil:
 		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			c := r.sc(x, s)
+			c := r.val(x, s)
 			av := l.get(x, s, lo, n)
 			o := buffer(s, out, n)
 			av = av[:len(o)]
 			switch {
 			case sq && k == kSub:
 				if scale != nil {
-					m := scale(x, s)
+					m := scale.val(x, s)
 					for j := range o {
 						t := av[j] - c
 						o[j] = float64(m * float64(t*t))
@@ -266,7 +288,7 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 				return o
 			case sq && k == kAdd:
 				if scale != nil {
-					m := scale(x, s)
+					m := scale.val(x, s)
 					for j := range o {
 						t := av[j] + c
 						o[j] = float64(m * float64(t*t))
@@ -304,28 +326,37 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 		}}
 	case l.sc != nil:
 		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			c := l.sc(x, s)
+			c := l.val(x, s)
 			bv := r.get(x, s, lo, n)
 			o := buffer(s, out, n)
 			bv = bv[:len(o)]
 			switch {
 			case sq && k == kSub:
 				if scale != nil {
-					m := scale(x, s)
+					m := scale.val(x, s)
 					for j := range o {
 						t := c - bv[j]
 						o[j] = float64(m * float64(t*t))
 					}
 					return o
 				}
-				for j := range o {
-					t := c - bv[j]
-					o[j] = float64(t * t)
+				{
+					bv := bv[:len(o)]
+					j := 0
+					for ; j+4 <= len(o); j += 4 {
+						v, r := bv[j:j+4:j+4], o[j:j+4:j+4]
+						t0, t1, t2, t3 := c-v[0], c-v[1], c-v[2], c-v[3]
+						r[0], r[1], r[2], r[3] = float64(t0*t0), float64(t1*t1), float64(t2*t2), float64(t3*t3)
+					}
+					for ; j < len(o); j++ {
+						t := c - bv[j]
+						o[j] = float64(t * t)
+					}
 				}
 				return o
 			case sq && k == kAdd:
 				if scale != nil {
-					m := scale(x, s)
+					m := scale.val(x, s)
 					for j := range o {
 						t := c + bv[j]
 						o[j] = float64(m * float64(t*t))
@@ -362,6 +393,9 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 			return o
 		}}
 	}
+	if r.sqView && sq && k == kSub && scale != nil {
+		return vb.sqDiffOfSquare(l, r.off, out, scale)
+	}
 	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
 		av := l.get(x, s, lo, n)
 		bv := r.get(x, s, lo, n)
@@ -370,10 +404,19 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 		switch {
 		case sq && k == kSub:
 			if scale != nil {
-				m := scale(x, s)
-				for j := range o {
-					t := av[j] - bv[j]
-					o[j] = float64(m * float64(t*t))
+				{
+					m := scale.val(x, s)
+					av, bv := av[:len(o)], bv[:len(o)]
+					j := 0
+					for ; j+4 <= len(o); j += 4 {
+						u, v, r := av[j:j+4:j+4], bv[j:j+4:j+4], o[j:j+4:j+4]
+						t0, t1, t2, t3 := u[0]-v[0], u[1]-v[1], u[2]-v[2], u[3]-v[3]
+						r[0], r[1], r[2], r[3] = float64(m*float64(t0*t0)), float64(m*float64(t1*t1)), float64(m*float64(t2*t2)), float64(m*float64(t3*t3))
+					}
+					for ; j < len(o); j++ {
+						t := av[j] - bv[j]
+						o[j] = float64(m * float64(t*t))
+					}
 				}
 				return o
 			}
@@ -384,7 +427,7 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 			return o
 		case sq && k == kAdd:
 			if scale != nil {
-				m := scale(x, s)
+				m := scale.val(x, s)
 				for j := range o {
 					t := av[j] + bv[j]
 					o[j] = float64(m * float64(t*t))
@@ -417,6 +460,28 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale fn) vec {
 		}
 		if sq {
 			square(o)
+		}
+		return o
+	}}
+}
+
+// sqDiffOfSquare compiles c·(a − x[i+off]²)² in one loop (Rosenbrock's
+// term): the square of x is rounded as the separate node would round it.
+func (vb *vbuilder) sqDiffOfSquare(l vec, off, out int, scale *vec) vec {
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		av := l.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		av, bv := av[:len(o)], x[lo+off:][:len(o)]
+		m := scale.val(x, s)
+		j := 0
+		for ; j+4 <= len(o); j += 4 {
+			u, v, r := av[j:j+4:j+4], bv[j:j+4:j+4], o[j:j+4:j+4]
+			t0, t1, t2, t3 := u[0]-float64(v[0]*v[0]), u[1]-float64(v[1]*v[1]), u[2]-float64(v[2]*v[2]), u[3]-float64(v[3]*v[3])
+			r[0], r[1], r[2], r[3] = float64(m*float64(t0*t0)), float64(m*float64(t1*t1)), float64(m*float64(t2*t2)), float64(m*float64(t3*t3))
+		}
+		for ; j < len(o); j++ {
+			t := av[j] - float64(bv[j]*bv[j])
+			o[j] = float64(m * float64(t*t))
 		}
 		return o
 	}}
@@ -485,9 +550,19 @@ func (b *builder) vloop(n *node) (built, bool) {
 					for k := lo; k <= hi; k += chunk {
 						m := min(chunk, hi-k+1)
 						av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
-						bv = bv[:len(av)]
-						for j := range av {
-							acc += av[j] + bv[j]
+						{
+							bv := bv[:len(av)]
+							j := 0
+							for ; j+4 <= len(av); j += 4 {
+								u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
+								acc += u[0] + v[0]
+								acc += u[1] + v[1]
+								acc += u[2] + v[2]
+								acc += u[3] + v[3]
+							}
+							for ; j < len(av); j++ {
+								acc += av[j] + bv[j]
+							}
 						}
 					}
 					return acc
@@ -498,9 +573,19 @@ func (b *builder) vloop(n *node) (built, bool) {
 				for k, h := lf(s), hf(s); k <= h; k += chunk {
 					m := min(chunk, h-k+1)
 					av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
-					bv = bv[:len(av)]
-					for j := range av {
-						acc += av[j] + bv[j]
+					{
+						bv := bv[:len(av)]
+						j := 0
+						for ; j+4 <= len(av); j += 4 {
+							u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
+							acc += u[0] + v[0]
+							acc += u[1] + v[1]
+							acc += u[2] + v[2]
+							acc += u[3] + v[3]
+						}
+						for ; j < len(av); j++ {
+							acc += av[j] + bv[j]
+						}
 					}
 				}
 				return acc
@@ -512,8 +597,18 @@ func (b *builder) vloop(n *node) (built, bool) {
 			acc := 0.0
 			for k := lo; k <= hi; k += chunk {
 				vals := vf(x, s, k, min(chunk, hi-k+1))
-				for _, t := range vals {
-					acc += t
+				{
+					j := 0
+					for ; j+4 <= len(vals); j += 4 {
+						u := vals[j : j+4 : j+4]
+						acc += u[0]
+						acc += u[1]
+						acc += u[2]
+						acc += u[3]
+					}
+					for ; j < len(vals); j++ {
+						acc += vals[j]
+					}
 				}
 			}
 			return acc
@@ -524,8 +619,18 @@ func (b *builder) vloop(n *node) (built, bool) {
 			acc := 0.0
 			for k, h := lf(s), hf(s); k <= h; k += chunk {
 				vals := vf(x, s, k, min(chunk, h-k+1))
-				for _, t := range vals {
-					acc += t
+				{
+					j := 0
+					for ; j+4 <= len(vals); j += 4 {
+						u := vals[j : j+4 : j+4]
+						acc += u[0]
+						acc += u[1]
+						acc += u[2]
+						acc += u[3]
+					}
+					for ; j < len(vals); j++ {
+						acc += vals[j]
+					}
 				}
 			}
 			return acc
