@@ -26,8 +26,9 @@ type vec struct {
 	v    func(x []float64, s *state, lo, n int) []float64
 	view bool // v is x[lo+off : lo+off+n]
 	off  int
-	// sqView says the values are the squares of x[lo+off : lo+off+n]
-	sqView bool
+	// sqView says the values are the squares of x[lo+off : lo+off+n],
+	// cSqView that they are (c − x[lo+off+j])²
+	sqView, cSqView bool
 }
 
 // val returns the value of a scalar node, a constant without a call.
@@ -113,15 +114,7 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 	case kNeg:
 		a := vb.compile(n.args[0], out)
 		vb.use(out)
-		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			av := a.get(x, s, lo, n)
-			o := buffer(s, out, n)
-			av = av[:len(o)]
-			for j := range o {
-				o[j] = -av[j]
-			}
-			return o
-		}}
+		return negVec(a, out)
 	case kAdd, kSub, kMul, kDiv:
 		if n.kind == kMul {
 			// c·(a op b)² in one loop
@@ -152,22 +145,7 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 		l, r := vb.compile(n.args[0], out), vb.compile(n.args[1], out+1)
 		vb.use(out)
 		if r.sc != nil && isConst(n.args[1], vb.b, 2) {
-			return vec{sqView: l.view, off: l.off, v: func(x []float64, s *state, lo, n int) []float64 {
-				av := l.get(x, s, lo, n)
-				o := buffer(s, out, n)
-				{
-					av := av[:len(o)]
-					j := 0
-					for ; j+4 <= len(o); j += 4 {
-						v, r := av[j:j+4:j+4], o[j:j+4:j+4]
-						r[0], r[1], r[2], r[3] = float64(v[0]*v[0]), float64(v[1]*v[1]), float64(v[2]*v[2]), float64(v[3]*v[3])
-					}
-					for ; j < len(o); j++ {
-						o[j] = float64(av[j] * av[j])
-					}
-				}
-				return o
-			}}
+			return squareVec(l, out)
 		}
 		return vb.binary(kPow, l, r, out)
 	case kCall:
@@ -185,15 +163,7 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 		a := vb.compile(n.args[0], out)
 		vb.use(out)
 		g := unaryFuncs[n.fn]
-		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			av := a.get(x, s, lo, n)
-			o := buffer(s, out, n)
-			av = av[:len(o)]
-			for j := range o {
-				o[j] = g(av[j])
-			}
-			return o
-		}}
+		return unaryVec(a, g, out)
 	}
 	// a node that depends on the index but is none of the above cannot
 	// occur (loops are excluded); keep the scalar meaning all the same
@@ -266,136 +236,223 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale *vec) vec
 	case l.sc != nil && r.sc != nil:
 		return vec{sc: func(x []float64, s *state) float64 { return op(k, l.val(x, s), r.val(x, s)) }}
 	case r.sc != nil:
-		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			c := r.val(x, s)
-			av := l.get(x, s, lo, n)
-			o := buffer(s, out, n)
-			av = av[:len(o)]
-			switch {
-			case sq && k == kSub:
-				if scale != nil {
-					m := scale.val(x, s)
-					for j := range o {
-						t := av[j] - c
-						o[j] = float64(m * float64(t*t))
-					}
-					return o
-				}
-				for j := range o {
-					t := av[j] - c
-					o[j] = float64(t * t)
-				}
-				return o
-			case sq && k == kAdd:
-				if scale != nil {
-					m := scale.val(x, s)
-					for j := range o {
-						t := av[j] + c
-						o[j] = float64(m * float64(t*t))
-					}
-					return o
-				}
-				for j := range o {
-					t := av[j] + c
-					o[j] = float64(t * t)
-				}
-				return o
-			}
-			switch k {
-			case kAdd:
-				for j := range o {
-					o[j] = av[j] + c
-				}
-			case kSub:
-				for j := range o {
-					o[j] = av[j] - c
-				}
-			case kMul:
-				for j := range o {
-					o[j] = float64(av[j] * c)
-				}
-			default:
-				for j := range o {
-					o[j] = op(k, av[j], c)
-				}
-			}
-			if sq {
-				square(o)
-			}
-			return o
-		}}
+		return binaryVS(k, l, r, out, sq, scale)
 	case l.sc != nil:
-		return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-			c := l.val(x, s)
-			bv := r.get(x, s, lo, n)
-			o := buffer(s, out, n)
-			bv = bv[:len(o)]
-			switch {
-			case sq && k == kSub:
-				if scale != nil {
-					m := scale.val(x, s)
-					for j := range o {
-						t := c - bv[j]
-						o[j] = float64(m * float64(t*t))
-					}
-					return o
-				}
-				{
-					bv := bv[:len(o)]
-					j := 0
-					for ; j+4 <= len(o); j += 4 {
-						v, r := bv[j:j+4:j+4], o[j:j+4:j+4]
-						t0, t1, t2, t3 := c-v[0], c-v[1], c-v[2], c-v[3]
-						r[0], r[1], r[2], r[3] = float64(t0*t0), float64(t1*t1), float64(t2*t2), float64(t3*t3)
-					}
-					for ; j < len(o); j++ {
-						t := c - bv[j]
-						o[j] = float64(t * t)
-					}
-				}
-				return o
-			case sq && k == kAdd:
-				if scale != nil {
-					m := scale.val(x, s)
-					for j := range o {
-						t := c + bv[j]
-						o[j] = float64(m * float64(t*t))
-					}
-					return o
-				}
-				for j := range o {
-					t := c + bv[j]
-					o[j] = float64(t * t)
-				}
-				return o
-			}
-			switch k {
-			case kAdd:
-				for j := range o {
-					o[j] = c + bv[j]
-				}
-			case kSub:
-				for j := range o {
-					o[j] = c - bv[j]
-				}
-			case kMul:
-				for j := range o {
-					o[j] = float64(c * bv[j])
-				}
-			default:
-				for j := range o {
-					o[j] = op(k, c, bv[j])
-				}
-			}
-			if sq {
-				square(o)
-			}
-			return o
-		}}
+		return binarySV(k, l, r, out, sq, scale)
 	}
 	if r.sqView && sq && k == kSub && scale != nil {
 		return vb.sqDiffOfSquare(l, r.off, out, scale)
 	}
+	return binaryVV(k, l, r, out, sq, scale)
+}
+
+// sqDiffOfSquare compiles c·(a − x[i+off]²)² in one loop (Rosenbrock's
+// term): the square of x is rounded as the separate node would round it.
+//
+//go:noinline
+func (vb *vbuilder) sqDiffOfSquare(l vec, off, out int, scale *vec) vec {
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		av := l.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		av, bv := av[:len(o)], x[lo+off:][:len(o)]
+		m := scale.val(x, s)
+		j := 0
+		for ; j+4 <= len(o); j += 4 {
+			u, v, r := av[j:j+4:j+4], bv[j:j+4:j+4], o[j:j+4:j+4]
+			t0, t1, t2, t3 := u[0]-float64(v[0]*v[0]), u[1]-float64(v[1]*v[1]), u[2]-float64(v[2]*v[2]), u[3]-float64(v[3]*v[3])
+			r[0], r[1], r[2], r[3] = float64(m*float64(t0*t0)), float64(m*float64(t1*t1)), float64(m*float64(t2*t2)), float64(m*float64(t3*t3))
+		}
+		for ; j < len(o); j++ {
+			t := av[j] - float64(bv[j]*bv[j])
+			o[j] = float64(m * float64(t*t))
+		}
+		return o
+	}}
+}
+
+// sumPlusSq compiles sum(i, lo, hi, a + (c − x[i+k])²) with the square
+// computed in the sum's loop (Rosenbrock's second term). The bounds are
+// lo and hi when konst, else lf and hf.
+//
+// (Not inlined, here and below, so that its closure is part of a small
+// function: the compiler inlines only the smallest calls into a big one,
+// and vec.get, buffer and vec.val must be inlined.)
+//
+//go:noinline
+func sumPlusSq(l, r vec, lo, hi int, konst bool, lf, hf ifn) built {
+	c, off := r.c, r.off
+	return built{f: func(x []float64, s *state) float64 {
+		acc := 0.0
+		k, h := lo, hi
+		if !konst {
+			k, h = lf(s), hf(s)
+		}
+		for ; k <= h; k += chunk {
+			av := l.get(x, s, k, min(chunk, h-k+1))
+			bv := x[k+off:][:len(av)]
+			j := 0
+			for ; j+4 <= len(av); j += 4 {
+				u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
+				t0, t1, t2, t3 := c-v[0], c-v[1], c-v[2], c-v[3]
+				acc += u[0] + float64(t0*t0)
+				acc += u[1] + float64(t1*t1)
+				acc += u[2] + float64(t2*t2)
+				acc += u[3] + float64(t3*t3)
+			}
+			for ; j < len(av); j++ {
+				t := c - bv[j]
+				acc += av[j] + float64(t*t)
+			}
+		}
+		return acc
+	}}
+}
+
+// binaryVS is binarySq with r one number.
+//
+//go:noinline
+func binaryVS(k kind, l, r vec, out int, sq bool, scale *vec) vec {
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		c := r.val(x, s)
+		av := l.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		av = av[:len(o)]
+		switch {
+		case sq && k == kSub:
+			if scale != nil {
+				m := scale.val(x, s)
+				for j := range o {
+					t := av[j] - c
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			for j := range o {
+				t := av[j] - c
+				o[j] = float64(t * t)
+			}
+			return o
+		case sq && k == kAdd:
+			if scale != nil {
+				m := scale.val(x, s)
+				for j := range o {
+					t := av[j] + c
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			for j := range o {
+				t := av[j] + c
+				o[j] = float64(t * t)
+			}
+			return o
+		}
+		switch k {
+		case kAdd:
+			for j := range o {
+				o[j] = av[j] + c
+			}
+		case kSub:
+			for j := range o {
+				o[j] = av[j] - c
+			}
+		case kMul:
+			for j := range o {
+				o[j] = float64(av[j] * c)
+			}
+		default:
+			for j := range o {
+				o[j] = op(k, av[j], c)
+			}
+		}
+		if sq {
+			square(o)
+		}
+		return o
+	}}
+}
+
+// binarySV is binarySq with l one number.
+//
+//go:noinline
+func binarySV(k kind, l, r vec, out int, sq bool, scale *vec) vec {
+	v := vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		c := l.val(x, s)
+		bv := r.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		bv = bv[:len(o)]
+		switch {
+		case sq && k == kSub:
+			if scale != nil {
+				m := scale.val(x, s)
+				for j := range o {
+					t := c - bv[j]
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			{
+				bv := bv[:len(o)]
+				j := 0
+				for ; j+4 <= len(o); j += 4 {
+					v, r := bv[j:j+4:j+4], o[j:j+4:j+4]
+					t0, t1, t2, t3 := c-v[0], c-v[1], c-v[2], c-v[3]
+					r[0], r[1], r[2], r[3] = float64(t0*t0), float64(t1*t1), float64(t2*t2), float64(t3*t3)
+				}
+				for ; j < len(o); j++ {
+					t := c - bv[j]
+					o[j] = float64(t * t)
+				}
+			}
+			return o
+		case sq && k == kAdd:
+			if scale != nil {
+				m := scale.val(x, s)
+				for j := range o {
+					t := c + bv[j]
+					o[j] = float64(m * float64(t*t))
+				}
+				return o
+			}
+			for j := range o {
+				t := c + bv[j]
+				o[j] = float64(t * t)
+			}
+			return o
+		}
+		switch k {
+		case kAdd:
+			for j := range o {
+				o[j] = c + bv[j]
+			}
+		case kSub:
+			for j := range o {
+				o[j] = c - bv[j]
+			}
+		case kMul:
+			for j := range o {
+				o[j] = float64(c * bv[j])
+			}
+		default:
+			for j := range o {
+				o[j] = op(k, c, bv[j])
+			}
+		}
+		if sq {
+			square(o)
+		}
+		return o
+	}}
+	if sq && k == kSub && scale == nil && l.isC && r.view {
+		v.cSqView, v.c, v.off = true, l.c, r.off
+	}
+	return v
+}
+
+// binaryVV is binarySq with two vectors.
+//
+//go:noinline
+func binaryVV(k kind, l, r vec, out int, sq bool, scale *vec) vec {
 	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
 		av := l.get(x, s, lo, n)
 		bv := r.get(x, s, lo, n)
@@ -465,25 +522,87 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale *vec) vec
 	}}
 }
 
-// sqDiffOfSquare compiles c·(a − x[i+off]²)² in one loop (Rosenbrock's
-// term): the square of x is rounded as the separate node would round it.
-func (vb *vbuilder) sqDiffOfSquare(l vec, off, out int, scale *vec) vec {
+// negVec is the closure of −a.
+//
+//go:noinline
+func negVec(a vec, out int) vec {
 	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
-		av := l.get(x, s, lo, n)
+		av := a.get(x, s, lo, n)
 		o := buffer(s, out, n)
-		av, bv := av[:len(o)], x[lo+off:][:len(o)]
-		m := scale.val(x, s)
-		j := 0
-		for ; j+4 <= len(o); j += 4 {
-			u, v, r := av[j:j+4:j+4], bv[j:j+4:j+4], o[j:j+4:j+4]
-			t0, t1, t2, t3 := u[0]-float64(v[0]*v[0]), u[1]-float64(v[1]*v[1]), u[2]-float64(v[2]*v[2]), u[3]-float64(v[3]*v[3])
-			r[0], r[1], r[2], r[3] = float64(m*float64(t0*t0)), float64(m*float64(t1*t1)), float64(m*float64(t2*t2)), float64(m*float64(t3*t3))
-		}
-		for ; j < len(o); j++ {
-			t := av[j] - float64(bv[j]*bv[j])
-			o[j] = float64(m * float64(t*t))
+		av = av[:len(o)]
+		for j := range o {
+			o[j] = -av[j]
 		}
 		return o
+	}}
+}
+
+// squareVec is the closure of a², l a vector.
+//
+//go:noinline
+func squareVec(l vec, out int) vec {
+	return vec{sqView: l.view, off: l.off, v: func(x []float64, s *state, lo, n int) []float64 {
+		av := l.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		{
+			av := av[:len(o)]
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				v, r := av[j:j+4:j+4], o[j:j+4:j+4]
+				r[0], r[1], r[2], r[3] = float64(v[0]*v[0]), float64(v[1]*v[1]), float64(v[2]*v[2]), float64(v[3]*v[3])
+			}
+			for ; j < len(o); j++ {
+				o[j] = float64(av[j] * av[j])
+			}
+		}
+		return o
+	}}
+}
+
+// unaryVec is the closure of g(a).
+//
+//go:noinline
+func unaryVec(a vec, g func(float64) float64, out int) vec {
+	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
+		av := a.get(x, s, lo, n)
+		o := buffer(s, out, n)
+		av = av[:len(o)]
+		for j := range o {
+			o[j] = g(av[j])
+		}
+		return o
+	}}
+}
+
+// sumPairs compiles sum(i, lo, hi, a + b), a + b added into the sum
+// directly, in the same order, without the buffer of the body. The bounds
+// are lo and hi when konst, else lf and hf.
+//
+//go:noinline
+func sumPairs(l, r vec, lo, hi int, konst bool, lf, hf ifn) built {
+	return built{f: func(x []float64, s *state) float64 {
+		acc := 0.0
+		k, h := lo, hi
+		if !konst {
+			k, h = lf(s), hf(s)
+		}
+		for ; k <= h; k += chunk {
+			m := min(chunk, h-k+1)
+			av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
+			bv = bv[:len(av)]
+			j := 0
+			for ; j+4 <= len(av); j += 4 {
+				u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
+				acc += u[0] + v[0]
+				acc += u[1] + v[1]
+				acc += u[2] + v[2]
+				acc += u[3] + v[3]
+			}
+			for ; j < len(av); j++ {
+				acc += av[j] + bv[j]
+			}
+		}
+		return acc
 	}}
 }
 
@@ -544,52 +663,10 @@ func (b *builder) vloop(n *node) (built, bool) {
 		l, r := vb2.compile(body.args[0], 0), vb2.compile(body.args[1], 1)
 		if l.sc == nil && r.sc == nil {
 			b.nbuf = max(b.nbuf, vb2.nbuf)
-			if lok && hok {
-				return built{f: func(x []float64, s *state) float64 {
-					acc := 0.0
-					for k := lo; k <= hi; k += chunk {
-						m := min(chunk, hi-k+1)
-						av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
-						{
-							bv := bv[:len(av)]
-							j := 0
-							for ; j+4 <= len(av); j += 4 {
-								u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
-								acc += u[0] + v[0]
-								acc += u[1] + v[1]
-								acc += u[2] + v[2]
-								acc += u[3] + v[3]
-							}
-							for ; j < len(av); j++ {
-								acc += av[j] + bv[j]
-							}
-						}
-					}
-					return acc
-				}}, true
+			if r.cSqView {
+				return sumPlusSq(l, r, lo, hi, lok && hok, lf, hf), true
 			}
-			return built{f: func(x []float64, s *state) float64 {
-				acc := 0.0
-				for k, h := lf(s), hf(s); k <= h; k += chunk {
-					m := min(chunk, h-k+1)
-					av, bv := l.get(x, s, k, m), r.get(x, s, k, m)
-					{
-						bv := bv[:len(av)]
-						j := 0
-						for ; j+4 <= len(av); j += 4 {
-							u, v := av[j:j+4:j+4], bv[j:j+4:j+4]
-							acc += u[0] + v[0]
-							acc += u[1] + v[1]
-							acc += u[2] + v[2]
-							acc += u[3] + v[3]
-						}
-						for ; j < len(av); j++ {
-							acc += av[j] + bv[j]
-						}
-					}
-				}
-				return acc
-			}}, true
+			return sumPairs(l, r, lo, hi, lok && hok, lf, hf), true
 		}
 	}
 	if n.kind == kSum && lok && hok {
