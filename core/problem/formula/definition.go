@@ -407,8 +407,9 @@ func (d *Definition) Canonical() []byte {
 // boxes have different IDs.
 func (d *Definition) ID() string { return d.Name + Sep + d.Hash }
 
-// Compile returns the problem at dimension dim (1 ≤ dim ≤ MaxDim). A box
-// given as lists fits dim only; every formula must compile at dim (see
+// Compile returns the problem at dimension dim (1 ≤ dim ≤ MaxDim). A
+// dim other than the definition's own needs a box given as numbers and a
+// formula that reads D (a problem written for any D); every formula must compile at dim (see
 // Compile), and one evaluation of f, g and h together may take at most
 // MaxOps operations. The problem implements problem.Describer, and problem.Optimum
 // when the definition has a best point and dim is its dim.
@@ -418,6 +419,9 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 	}
 	if dim != d.Dim && (!d.LowerAll || !d.UpperAll) {
 		return nil, fmt.Errorf("formula: %s: dimension %d: the box is a list of %d numbers, so the problem has dimension %d only", d.Name, dim, d.Dim, d.Dim)
+	}
+	if dim != d.Dim && !d.readsD() {
+		return nil, fmt.Errorf("formula: %s: dimension %d: no formula reads D, so the problem has dimension %d only", d.Name, dim, d.Dim)
 	}
 	p := &Problem{def: d, dim: dim, id: d.ID(), g: make([]*Program, len(d.G)), h: make([]*Program, len(d.H))}
 	p.lower, p.upper = d.box(dim)

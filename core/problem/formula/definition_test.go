@@ -129,13 +129,55 @@ func TestDefinition(t *testing.T) {
 	if f := p.Evaluate(x[:3], g, nil); !math.IsNaN(f) || !math.IsNaN(g[0]) {
 		t.Errorf("a point of the wrong length gives f = %v, g = %v; want NaN", f, g[0])
 	}
+	// disc's formulas name x1 and x2 only: it has no other D
 	disc := readExample(t, "disc.json")
-	if _, err := disc.Compile(3); err != nil {
-		t.Errorf("disc at D = 3: %v", err)
-	} else if p, _ := disc.Compile(3); p != nil {
-		if _, ok := p.(problem.Optimum); ok {
-			t.Error("disc at D = 3 has an optimum of dimension 2")
+	if _, err := disc.Compile(3); err == nil || !strings.Contains(err.Error(), "no formula reads D") {
+		t.Errorf("disc at D = 3: %v, want an error that no formula reads D", err)
+	}
+	// a definition written for any D has its best point at its own dim only
+	anyD, err := Parse([]byte(`{"name":"sq","dim":2,"lower":-1,"upper":1,"f":"sum(i, 1, D, x[i]^2)","best":{"f":0,"x":[0,0]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := anyD.Compile(3); err != nil {
+		t.Errorf("sq at D = 3: %v", err)
+	} else if _, ok := p.(problem.Optimum); ok {
+		t.Error("sq at D = 3 has an optimum of dimension 2")
+	}
+	if p, err := anyD.Compile(2); err != nil {
+		t.Errorf("sq at D = 2: %v", err)
+	} else if _, ok := p.(problem.Optimum); !ok {
+		t.Error("sq at its own D = 2 has no optimum")
+	}
+}
+
+// TestReadsD: only a name D, as the lexer reads names, makes a definition
+// one written for any D.
+func TestReadsD(t *testing.T) {
+	for _, c := range []struct {
+		f    string
+		want bool
+	}{
+		{"x1 + x2", false},
+		{"sum(i, 1, D, x[i])", true},
+		{"D*x1", true},
+		{"x1 + 1e5*x2", false},
+		{"1.5e-3 + x1", false},
+		{"x[1] + 2*(D)", true},
+		{"x1 + x2 + D2 - 1", false}, // D2 is not D (and not a name the language has)
+	} {
+		d := &Definition{F: c.f}
+		if got := d.readsD(); got != c.want {
+			t.Errorf("%q: readsD %v, want %v", c.f, got, c.want)
 		}
+	}
+	d := &Definition{F: "x1", Let: []string{"n = D - 1"}}
+	if !d.readsD() {
+		t.Error("a let entry reading D: readsD false")
+	}
+	d = &Definition{F: "x1", G: []string{"x1 - x2"}, H: []string{"D - 3"}}
+	if !d.readsD() {
+		t.Error("an h reading D: readsD false")
 	}
 }
 
