@@ -58,14 +58,20 @@ func (p *states) get() *state {
 	if s := p.take(); s != nil {
 		return s
 	}
-	return p.pool.Get().(*state)
+	return p.fromPool()
 }
 
 func (p *states) put(s *state) {
 	if !p.give(s) {
-		p.pool.Put(s)
+		p.toPool(s)
 	}
 }
+
+// fromPool and toPool are the slow paths of get and put, calls of their
+// own so that get and put are inlined.
+func (p *states) fromPool() *state { return p.pool.Get().(*state) }
+
+func (p *states) toPool(s *state) { p.pool.Put(s) }
 
 // Compile parses src and compiles it for dimension d (1 ≤ d ≤ MaxDim).
 // Every index of x, for every value the indices of the sums take, is
@@ -129,9 +135,15 @@ func (p *Program) Eval(x []float64) float64 {
 	if !p.loops {
 		return p.f(x, nil)
 	}
-	s := p.pool.get()
+	// states.get and put, written out: they are too big to be inlined
+	s := p.pool.take()
+	if s == nil {
+		s = p.pool.fromPool()
+	}
 	v := p.f(x, s)
-	p.pool.put(s)
+	if !p.pool.give(s) {
+		p.pool.toPool(s)
+	}
 	return v
 }
 

@@ -61,7 +61,11 @@ func (g *genFormula) loop(depth int) string {
 	}
 	g.idx = append(g.idx, name)
 	body := g.expr(depth - 1)
-	if g.r.IntN(3) == 0 {
+	if g.r.IntN(4) == 0 {
+		// Rosenbrock's shape and its shifts, one loop when all of it
+		// reads x at i + c
+		body = fmt.Sprintf("%s*(%s - %s^2)^2 + (%s - %s)^2", g.num(), g.xload(), g.xload(), g.num(), g.xload())
+	} else if g.r.IntN(3) == 0 {
 		body = "(" + body + " + " + g.expr(depth-1) + ")"
 	}
 	g.idx = g.idx[:len(g.idx)-1]
@@ -165,7 +169,7 @@ func TestRandomFormulasCover(t *testing.T) {
 		if strings.Contains(src, "sum(") {
 			sums++
 		}
-		if strings.Contains(src, "^2)^2*") {
+		if strings.Contains(src, "^2)^2*") || strings.Contains(src, "^2)^2 + (") {
 			rosen++
 		}
 	}

@@ -29,6 +29,10 @@ type vec struct {
 	// sqView says the values are the squares of x[lo+off : lo+off+n],
 	// cSqView that they are (c − x[lo+off+j])²
 	sqView, cSqView bool
+	// sdsq says the values are m·(x[lo+off1+j] − x[lo+off+j]²)²
+	sdsq bool
+	off1 int
+	m    float64
 }
 
 // val returns the value of a scalar node, a constant without a call.
@@ -241,7 +245,11 @@ func (vb *vbuilder) binarySq(k kind, l, r vec, out int, sq bool, scale *vec) vec
 		return binarySV(k, l, r, out, sq, scale)
 	}
 	if r.sqView && sq && k == kSub && scale != nil {
-		return vb.sqDiffOfSquare(l, r.off, out, scale)
+		v := vb.sqDiffOfSquare(l, r.off, out, scale)
+		if l.view && scale.isC {
+			v.sdsq, v.off1, v.off, v.m = true, l.off, r.off, scale.c
+		}
+		return v
 	}
 	return binaryVV(k, l, r, out, sq, scale)
 }
@@ -574,6 +582,40 @@ func unaryVec(a vec, g func(float64) float64, out int) vec {
 	}}
 }
 
+// sumRosenbrock compiles sum(i, lo, hi, m·(x[i+a] − x[i+b]²)² +
+// (c − x[i+d])²), Rosenbrock's function and its shifts, in one loop over
+// x with the roundings of the separate nodes.
+//
+//go:noinline
+func sumRosenbrock(l, r vec, lo, hi int, konst bool, lf, hf ifn) built {
+	m, a, b, c, d := l.m, l.off1, l.off, r.c, r.off
+	return built{f: func(x []float64, s *state) float64 {
+		acc := 0.0
+		k, h := lo, hi
+		if !konst {
+			k, h = lf(s), hf(s)
+		}
+		if k > h {
+			return acc
+		}
+		n := h - k + 1
+		xa, xb, xd := x[k+a:][:n], x[k+b:][:n], x[k+d:][:n]
+		j := 0
+		for ; j+2 <= n; j += 2 {
+			u, v, w := xa[j:j+2:j+2], xb[j:j+2:j+2], xd[j:j+2:j+2]
+			t0, t1 := u[0]-float64(v[0]*v[0]), u[1]-float64(v[1]*v[1])
+			q0, q1 := c-w[0], c-w[1]
+			acc += float64(m*float64(t0*t0)) + float64(q0*q0)
+			acc += float64(m*float64(t1*t1)) + float64(q1*q1)
+		}
+		for ; j < n; j++ {
+			t, q := xa[j]-float64(xb[j]*xb[j]), c-xd[j]
+			acc += float64(m*float64(t*t)) + float64(q*q)
+		}
+		return acc
+	}}
+}
+
 // sumPairs compiles sum(i, lo, hi, a + b), a + b added into the sum
 // directly, in the same order, without the buffer of the body. The bounds
 // are lo and hi when konst, else lf and hf.
@@ -663,6 +705,9 @@ func (b *builder) vloop(n *node) (built, bool) {
 		l, r := vb2.compile(body.args[0], 0), vb2.compile(body.args[1], 1)
 		if l.sc == nil && r.sc == nil {
 			b.nbuf = max(b.nbuf, vb2.nbuf)
+			if r.cSqView && l.sdsq {
+				return sumRosenbrock(l, r, lo, hi, lok && hok, lf, hf), true
+			}
 			if r.cSqView {
 				return sumPlusSq(l, r, lo, hi, lok && hok, lf, hf), true
 			}
