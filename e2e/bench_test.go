@@ -117,7 +117,7 @@ func BenchmarkWasmSize(b *testing.B) {
 // PCAPLAY_BENCH_LOADS loads (default 7): "cold" with the browser cache off,
 // "warm" with it on (wasm compiled from the code cache, 304s); "cold-embed"
 // is "cold" for the embed of the default run (#embed=1, a slide's iframe),
-// the figure of issue 17's target (docs/wasm-size.md):
+// the figure of the load-time target in docs/wasm-size.md:
 //
 //	PCAPLAY_E2E=1 PCAPLAY_BENCH_LOADS=5 go test -run '^$' -bench 'FirstLandscape/cold' -benchtime 1x ./e2e/
 func BenchmarkFirstLandscape(b *testing.B) {
