@@ -167,7 +167,7 @@ func (vb *vbuilder) compile(n *node, out int) vec {
 		a := vb.compile(n.args[0], out)
 		vb.use(out)
 		g := unaryFuncs[n.fn]
-		return unaryVec(a, g, out)
+		return unaryVec(a, n.fn, g, out)
 	}
 	// a node that depends on the index but is none of the above cannot
 	// occur (loops are excluded); keep the scalar meaning all the same
@@ -357,15 +357,36 @@ func binaryVS(k kind, l, r vec, out int, sq bool, scale *vec) vec {
 		}
 		switch k {
 		case kAdd:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = av[j] + c
+				o[j+1] = av[j+1] + c
+				o[j+2] = av[j+2] + c
+				o[j+3] = av[j+3] + c
+			}
+			for ; j < len(o); j++ {
 				o[j] = av[j] + c
 			}
 		case kSub:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = av[j] - c
+				o[j+1] = av[j+1] - c
+				o[j+2] = av[j+2] - c
+				o[j+3] = av[j+3] - c
+			}
+			for ; j < len(o); j++ {
 				o[j] = av[j] - c
 			}
 		case kMul:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = float64(av[j] * c)
+				o[j+1] = float64(av[j+1] * c)
+				o[j+2] = float64(av[j+2] * c)
+				o[j+3] = float64(av[j+3] * c)
+			}
+			for ; j < len(o); j++ {
 				o[j] = float64(av[j] * c)
 			}
 		default:
@@ -430,15 +451,36 @@ func binarySV(k kind, l, r vec, out int, sq bool, scale *vec) vec {
 		}
 		switch k {
 		case kAdd:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = c + bv[j]
+				o[j+1] = c + bv[j+1]
+				o[j+2] = c + bv[j+2]
+				o[j+3] = c + bv[j+3]
+			}
+			for ; j < len(o); j++ {
 				o[j] = c + bv[j]
 			}
 		case kSub:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = c - bv[j]
+				o[j+1] = c - bv[j+1]
+				o[j+2] = c - bv[j+2]
+				o[j+3] = c - bv[j+3]
+			}
+			for ; j < len(o); j++ {
 				o[j] = c - bv[j]
 			}
 		case kMul:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = float64(c * bv[j])
+				o[j+1] = float64(c * bv[j+1])
+				o[j+2] = float64(c * bv[j+2])
+				o[j+3] = float64(c * bv[j+3])
+			}
+			for ; j < len(o); j++ {
 				o[j] = float64(c * bv[j])
 			}
 		default:
@@ -507,15 +549,36 @@ func binaryVV(k kind, l, r vec, out int, sq bool, scale *vec) vec {
 		}
 		switch k {
 		case kAdd:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = av[j] + bv[j]
+				o[j+1] = av[j+1] + bv[j+1]
+				o[j+2] = av[j+2] + bv[j+2]
+				o[j+3] = av[j+3] + bv[j+3]
+			}
+			for ; j < len(o); j++ {
 				o[j] = av[j] + bv[j]
 			}
 		case kSub:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = av[j] - bv[j]
+				o[j+1] = av[j+1] - bv[j+1]
+				o[j+2] = av[j+2] - bv[j+2]
+				o[j+3] = av[j+3] - bv[j+3]
+			}
+			for ; j < len(o); j++ {
 				o[j] = av[j] - bv[j]
 			}
 		case kMul:
-			for j := range o {
+			j := 0
+			for ; j+4 <= len(o); j += 4 {
+				o[j] = float64(av[j] * bv[j])
+				o[j+1] = float64(av[j+1] * bv[j+1])
+				o[j+2] = float64(av[j+2] * bv[j+2])
+				o[j+3] = float64(av[j+3] * bv[j+3])
+			}
+			for ; j < len(o); j++ {
 				o[j] = float64(av[j] * bv[j])
 			}
 		default:
@@ -538,7 +601,14 @@ func negVec(a vec, out int) vec {
 		av := a.get(x, s, lo, n)
 		o := buffer(s, out, n)
 		av = av[:len(o)]
-		for j := range o {
+		j := 0
+		for ; j+4 <= len(o); j += 4 {
+			o[j] = -av[j]
+			o[j+1] = -av[j+1]
+			o[j+2] = -av[j+2]
+			o[j+3] = -av[j+3]
+		}
+		for ; j < len(o); j++ {
 			o[j] = -av[j]
 		}
 		return o
@@ -570,13 +640,40 @@ func squareVec(l vec, out int) vec {
 // unaryVec is the closure of g(a).
 //
 //go:noinline
-func unaryVec(a vec, g func(float64) float64, out int) vec {
+func unaryVec(a vec, fn string, g func(float64) float64, out int) vec {
+	// the common functions by a direct call, which costs less than
+	// calling g (under WebAssembly, a call through a function value is a
+	// call more)
+	code := map[string]int{"cos": 1, "sin": 2, "sqrt": 3, "abs": 4, "exp": 5}[fn]
 	return vec{v: func(x []float64, s *state, lo, n int) []float64 {
 		av := a.get(x, s, lo, n)
 		o := buffer(s, out, n)
 		av = av[:len(o)]
-		for j := range o {
-			o[j] = g(av[j])
+		switch code {
+		case 1:
+			for j := range o {
+				o[j] = math.Cos(av[j])
+			}
+		case 2:
+			for j := range o {
+				o[j] = math.Sin(av[j])
+			}
+		case 3:
+			for j := range o {
+				o[j] = math.Sqrt(av[j])
+			}
+		case 4:
+			for j := range o {
+				o[j] = math.Abs(av[j])
+			}
+		case 5:
+			for j := range o {
+				o[j] = fmath.Exp(av[j])
+			}
+		default:
+			for j := range o {
+				o[j] = g(av[j])
+			}
 		}
 		return o
 	}}
