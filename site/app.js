@@ -20,6 +20,7 @@ import { statusText } from "./messages.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
 import { createFold } from "./fold.js";
+import { fitPlots } from "./fit.js";
 
 /**
  * createPlaygroundPage builds the single-run page in win's document and
@@ -127,8 +128,22 @@ export function createPlaygroundPage(win = window) {
     const controls = $('[data-panel="controls"]');
     if (controls) controls.hidden = !ui.panels.includes("controls");
     view.layout(ui.panels);
+    fit();
     view.setZoom(ui.zoom);
     transport.setSpeed(ui.speed);
+  }
+
+  // fit: an embed leaves out what its frame has no room for (fit.js), the
+  // least needed first: the violation's chart (the convergence keeps f),
+  // the explained variance, the operator, the convergence
+  const groups = [
+    { name: "the violation's chart", els: () => view.convParts.slice(1, 2) },
+    { name: "the explained variance", els: () => [$('[data-role="variance"]')] },
+    { name: "the operator", els: () => [$('[data-panel="operator"]')] },
+    { name: "the convergence", els: () => [$('[data-panel="convergence"]')] },
+  ];
+  function fit() {
+    fitPlots({ doc, root: $("main.panels"), groups, enabled: shell.state.ui.embed });
   }
 
   function copy(what) {
@@ -137,7 +152,7 @@ export function createPlaygroundPage(win = window) {
 
   // ---------- events ----------
   bindTransportKeys(commands);
-  win.addEventListener("resize", () => view.resize());
+  win.addEventListener("resize", () => { fit(); view.resize(); });
 
   // ---------- boot: the first command, then the embed API ----------
   return shell.start();

@@ -57,6 +57,56 @@ export function chartScale(s, w, h) {
   return Math.max(1, Math.min(s, w / 320, h / 150));
 }
 
+// plotWidth is the width in px of a grid's plot in a chart width px wide
+// at text scale s: the chart's less the grid's left and right margins
+// (pixels, scaled as fit scales them, or percentages; ECharts' 10 % where
+// the grid sets none)
+function plotWidth(g, width, s) {
+  const m = (v) => (typeof v === "number" ? v * s : typeof v === "string" && v.endsWith("%") ? parseFloat(v) / 100 * width
+    : typeof v === "string" && /^\d+(\.\d+)?$/.test(v) ? parseFloat(v) * s : 0.1 * width);
+  return Math.max(0, width - m((g || {}).left) - m((g || {}).right));
+}
+
+/**
+ * spaceGrids keeps grids stacked in a chart h px high (the convergence
+ * charts: tops, heights and bottoms in percent or in pixels, the pixels
+ * already at text scale s) far enough apart for the text between them: a
+ * grid's tick labels under it and the next grid's axis name over that one.
+ * Where they leave less (a short chart, large text), the grids keep the
+ * first top and the last bottom and share the height between them with
+ * that gap, in pixels; otherwise they stay as they were.
+ */
+export function spaceGrids(grids, s, h) {
+  const n = grids.length;
+  const at = (v) => (typeof v === "number" ? v : typeof v !== "string" ? NaN : v.endsWith("%") ? (parseFloat(v) / 100) * h
+    : /^\d+(\.\d+)?$/.test(v) ? parseFloat(v) : NaN);
+  const span = (g) => {
+    const t = at(g && g.top);
+    let b = t + at(g && g.height);
+    if (!(b >= 0)) b = h - at(g && g.bottom);
+    return t >= 0 && b > t ? [t, b] : null;
+  };
+  const spans = grids.map(span);
+  if (n < 2 || spans.some((x) => !x)) return grids;
+  const need = Math.ceil(FONT.axisLabel * s * 1.5 + FONT.axisName * s * 1.3 + 8 * s + 4);
+  let gap = Infinity;
+  for (let i = 1; i < n; i++) gap = Math.min(gap, spans[i][0] - spans[i - 1][1]);
+  if (gap >= need) return grids;
+  const top = spans[0][0], end = spans[n - 1][1];
+  // each grid's share of the height as it was
+  const total = spans.reduce((t, x) => t + x[1] - x[0], 0);
+  const room = end - top - need * (n - 1);
+  if (room < 20 * n) return grids; // no room either way: as they were
+  let y = top;
+  return grids.map((g, i) => {
+    const hh = (room * (spans[i][1] - spans[i][0])) / total;
+    const out = Object.assign({}, g, { top: Math.round(y), height: Math.round(hh) });
+    delete out.bottom;
+    y += hh + need;
+    return out;
+  });
+}
+
 /**
  * fit returns Go's option as this page draws it, a copy that shares the
  * data: every font size times the page's text scale s (font=, the CSS
@@ -83,7 +133,7 @@ export function fit(opt, s = 1, width = 0, height = 0) {
     if (box && a.type === "category" && nCat(a) > 0 && width > 0) {
       // every configuration named, its label wrapped to its column
       l.interval = 0;
-      l.width = Math.max(40, Math.floor((width * 0.8) / nCat(a)) - 6);
+      l.width = Math.max(40, Math.floor(plotWidth(list(opt.grid)[a.gridIndex || 0], width, s) / nCat(a)) - 6);
       l.overflow = "break";
       l.hideOverlap = false; // wrapped to its column, each label has its room: none is dropped
       l.lineHeight = Math.round(FONT.axisLabel * s * 1.3); // the name over "n of m feasible", not on it
@@ -128,6 +178,7 @@ export function fit(opt, s = 1, width = 0, height = 0) {
     }
     return h;
   });
+  if (height > 0 && Array.isArray(o.grid)) o.grid = spaceGrids(o.grid, s, height);
   o.title = mapList(opt.title, (t) => Object.assign({}, t, {
     // a title wider than a small chart ends in "…" rather than past its edges
     textStyle: Object.assign({}, t.textStyle || {}, { fontSize: fs((t.textStyle || {}).fontSize, FONT.title) },

@@ -34,6 +34,7 @@ import { SettingsView } from "./settings-view.js";
 import { createProblemEditor } from "./problem-editor.js";
 import { statusText } from "./messages.js";
 import { fmt, setText } from "./format.js";
+import { fitPlots } from "./fit.js";
 import { copySnippet, bindTransportKeys } from "./share.js";
 import { chartFile, save, button, exportsBox } from "./exports.js";
 import { createPageShell, changedPageKeys } from "./page-shell.js";
@@ -478,8 +479,21 @@ export function createComparePage(win = window) {
       if (box) box.hidden = !ui.panels.includes("controls");
     }
     cmpRoot.hidden = !ui.panels.includes("convergence");
+    fit();
     win.requestAnimationFrame(() => { cmp.charts.flush(); cmp.charts.resize(); });
     transport.setSpeed(ui.speed);
+  }
+
+  // fit: an embed leaves out what its frame has no room for (fit.js): the
+  // runs' operators, then the overlaid chart, then the runs' panels (the
+  // chart alone: 4 runs on a 640×360 slide)
+  const fitGroups = [
+    { name: "the runs' operators", els: () => runs.map((r) => r.root.querySelector('[data-panel="operator"]')) },
+    { name: "the overlaid convergence", els: () => [cmpRoot] },
+    { name: "the runs' panels", els: () => [host] },
+  ];
+  function fit() {
+    fitPlots({ doc, root: $("main.panels"), groups: fitGroups, enabled: shell.state.ui.embed });
   }
 
   function copy(what) {
@@ -488,7 +502,7 @@ export function createComparePage(win = window) {
 
   // ---------- events ----------
   bindTransportKeys(commands);
-  win.addEventListener("resize", () => { for (const r of runs) r.view.resize(); cmp.charts.resize(); });
+  win.addEventListener("resize", () => { fit(); for (const r of runs) r.view.resize(); cmp.charts.resize(); });
 
   // status is window.playground.status(): run A's fields, as on the
   // single-run page, and every run's under runs.

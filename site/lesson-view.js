@@ -356,6 +356,9 @@ export class LessonView {
       a.href = o.stepHref ? o.stepHref(i + 1) : "#";
       if (i + 1 === frame.step) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current");
     });
+    // a strip of steps that scrolls sideways (a short screen) shows the current one
+    const strip = e["lesson-steps"], cur = strip.children[frame.step - 1];
+    if (cur && strip.scrollWidth > strip.clientWidth) strip.scrollLeft = Math.max(0, cur.offsetLeft - strip.offsetLeft - 8);
     setText(e["lesson-label"], st.label);
     setText(e["lesson-title"], st.title);
     setText(e["lesson-caption"], st.caption);

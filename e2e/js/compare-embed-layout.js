@@ -1,7 +1,8 @@
 // How compare mode's embed fits its frame: the page's scroll size and the
 // frame's, every visible panel (main's and each run's) with its box and
 // whether it holds more than it shows, the runs' canvases, the compare
-// chart's box (Shown false when the layout hides it), the scoreboard's.
+// chart's box (Shown false when the layout hides it), the scoreboard's, and
+// the layout's note on what it left out (fit.js).
 (() => {
   const de = document.documentElement;
   const vis = (e) => { if (!e || e.closest("[hidden]")) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).display !== "none"; };
@@ -21,5 +22,7 @@
   out.Chart = Object.assign({ Shown: vis(ch) }, ch ? box(ch) : {});
   const sb = document.querySelector(".scoreboard-wrap");
   out.Board = Object.assign({ Shown: vis(sb) }, sb ? box(sb) : {});
+  const note = document.querySelector('[data-role="left-out"]');
+  out.LeftOut = vis(note) ? note.textContent : "";
   return out;
 })()
