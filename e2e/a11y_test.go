@@ -47,20 +47,31 @@ func (tb *tab) axeRun(t *testing.T, src string) []axeResult {
 
 // The playground, compare mode and the lesson pass axe-core's checks: no
 // serious or critical violation (WCAG 2 A/AA and best practices), before
-// and after a run has drawn, with the Settings shown.
+// and after a run has drawn, with the Settings shown; so do embeds on a
+// 640×360 slide and a phone, with the layout's note on what it left out
+// (fit.js), and the lesson on a phone (Back/Next fixed at the bottom).
 func TestAccessibilityAxe(t *testing.T) {
 	h := setup(t)
 	src := axeSource(t)
-	for _, pg := range []struct{ name, hash string }{
-		{"playground", ""},
-		{"playground C05 D=10", hash("problem", "C05", "dim", "10")},
-		{"compare", hash("compare", "2")},
-		{"compare with seeds", hash("compare", "2", "fes", "2000", "seeds", "4")},
-		{"lesson step 3", hash("lesson", "fig1", "step", "3")},
-		{"lesson step 6", hash("lesson", "fig1", "step", "6")},
-		{"embed", hash("embed", "1")},
+	for _, pg := range []struct {
+		name, hash string
+		w, h       int64
+	}{
+		{"compare embed at 640×360", hash("embed", "1", "compare", "2"), 640, 360},
+		{"embed at 640×360 font=1.5", hash("embed", "1", "font", "1.5"), 640, 360},
+		{"lesson step 3 on a phone", hash("lesson", "fig1", "step", "3"), 390, 844},
+		{"playground", "", 0, 0},
+		{"playground C05 D=10", hash("problem", "C05", "dim", "10"), 0, 0},
+		{"compare", hash("compare", "2"), 0, 0},
+		{"compare with seeds", hash("compare", "2", "fes", "2000", "seeds", "4"), 0, 0},
+		{"lesson step 3", hash("lesson", "fig1", "step", "3"), 0, 0},
+		{"lesson step 6", hash("lesson", "fig1", "step", "6"), 0, 0},
+		{"embed", hash("embed", "1"), 0, 0},
 	} {
 		tb := h.newTab(t)
+		if pg.w > 0 {
+			tb.do(30*time.Second, chromedp.EmulateViewport(pg.w, pg.h))
+		}
 		tb.open(pg.hash)
 		if strings.Contains(pg.hash, "lesson") {
 			tb.waitLesson(int(pg.hash[strings.Index(pg.hash, "step=")+5] - '0'))
