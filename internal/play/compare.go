@@ -591,6 +591,11 @@ func (r *Runs) compareSeeds(cf *CompareFrame, ss []*Session, names []string, o C
 	if o.Chart {
 		cf.Chart = opt
 	}
+	// the scoreboard's files carry the win counts and the test too
+	sb := &cf.Scoreboard
+	b, es := sb.Board(names), sf.export()
+	sb.CSV = string(export.ScoreboardSeedsCSV(b, es))
+	sb.LaTeX += export.SeedsLaTeX(b, es)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"pcaplay/core/solver"
 	"pcaplay/core/stats"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/play/export"
 	"pcaplay/internal/play/wire"
 )
 
@@ -183,6 +184,16 @@ type SeedsFrame struct {
 	// Test names the test (SeedsTestName); Tests are its pairs.
 	Test  string      `js:"test"`
 	Tests []SeedsPair `js:"tests"`
+}
+
+// export is the frame's counts and test as the scoreboard's files write
+// them (export.ScoreboardSeedsCSV, SeedsLaTeX).
+func (sf *SeedsFrame) export() export.Seeds {
+	es := export.Seeds{N: sf.N, First: sf.First, Last: sf.Last, FirstCount: sf.FirstCount, Reached: sf.Reached, Test: sf.Test}
+	for _, p := range sf.Tests {
+		es.Pairs = append(es.Pairs, export.SeedsPair{A: p.A, B: p.B, P: p.P, PHolm: p.PHolm, Mark: p.Mark})
+	}
+	return es
 }
 
 // SeedsPair is the rank-sum test of configuration A against B over the

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"math"
 	"slices"
@@ -204,9 +205,43 @@ func TestCompareSeedsMatchesRecords(t *testing.T) {
 			t.Errorf("config %d: first %v reached %v; want %v %v", i, sf.FirstCount[i], sf.Reached[i], first[i], reached[i])
 		}
 	}
+	checkSeedsFiles(t, cf.Scoreboard, setup.Names, first, reached, pr.P)
 	t.Logf("first %v reached %v; %s; %s", sf.FirstCount, sf.Reached, sf.Test, sf.Tests[0].Text)
 	if sf.Reached[0][0] != n || sf.FirstCount[0][0]+sf.FirstCount[1][0] < n {
 		t.Errorf("feasible: first %v, reached %v", sf.FirstCount, sf.Reached)
+	}
+}
+
+// checkSeedsFiles: the scoreboard's CSV and LaTeX carry the win counts
+// (first, reached: recomputed from the runs) and B's p-value against A.
+func checkSeedsFiles(t *testing.T, sb Scoreboard, names []string, first, reached [][]int, p float64) {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(sb.CSV)).ReadAll()
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("scoreboard CSV: %v\n%s", err, sb.CSV)
+	}
+	col := map[string]int{}
+	for j, h := range recs[0] {
+		col[h] = j
+	}
+	for i, name := range names {
+		for j, tgt := range []string{"feasible", "within_1e-2", "within_1e-4", "within_1e-8"} {
+			if got, want := recs[i+1][col["first_"+tgt]]+"/"+recs[i+1][col["reached_"+tgt]], strconv.Itoa(first[i][j])+"/"+strconv.Itoa(reached[i][j]); got != want {
+				t.Errorf("CSV %s %s: first/reached %s, want %s", name, tgt, got, want)
+			}
+			if want := strconv.Itoa(first[i][j]) + " / " + strconv.Itoa(reached[i][j]); !strings.Contains(sb.LaTeX, want) {
+				t.Errorf("LaTeX lacks %s's %q", name, want)
+			}
+		}
+		if recs[i+1][col["seeds"]] != "5" {
+			t.Errorf("CSV %s: seeds %q", name, recs[i+1][col["seeds"]])
+		}
+	}
+	if got := recs[2][col["p_vs_A"]]; got != strconv.FormatFloat(p, 'g', -1, 64) || recs[1][col["p_vs_A"]] != "" {
+		t.Errorf("CSV p_vs_A: A %q, B %q, want \"\" and %v", recs[1][col["p_vs_A"]], got, p)
+	}
+	if !strings.Contains(sb.LaTeX, "Win counts over 5 seeds (7 to 11)") || !strings.Contains(sb.LaTeX, "p = "+strconv.FormatFloat(p, 'g', -1, 64)) {
+		t.Errorf("LaTeX lacks the counts' caption or the test:\n%s", sb.LaTeX)
 	}
 }
 
