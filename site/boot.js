@@ -9,10 +9,24 @@
 // leave(). Every mode registers the service worker (sw-register.js: the
 // site offline and installable; not from file:// or the one-file page).
 import { modeOf, watchMode } from "./page-mode.js";
+import { createModuleCache, pageModule } from "./worker-client.js";
 import "./sw-register.js";
 
 const mode = modeOf(location.hash);
 watchMode(mode);
+
+// The page's Go module (worker-client.js's pageModule) starts compiling
+// now, while the mode's scripts load: its first WorkerClient is five
+// levels of imports away, and the module's download and compile were the
+// longest part of the path to the first landscape (docs/wasm-size.md).
+// The clients made without a cache of their own take this one
+// (window.pcaplayModules). The experiment view makes its own, for its
+// pool (experiment-app.js), so it gets none here.
+if (mode !== "experiment") {
+  const modules = createModuleCache();
+  modules(new URL(pageModule(), import.meta.url)).catch(() => {}); // a client asks again and says why
+  window.pcaplayModules = modules;
+}
 
 if (mode === "lesson") import("./lesson-app.js");
 else if (mode === "experiment") import("./experiment-app.js");

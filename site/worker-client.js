@@ -81,7 +81,8 @@ export function needsRestart(e) {
  * with the compiled module at url, compiling it once per cache; a failed
  * compile is forgotten, so the next worker tries again (and says why if it
  * fails too). A page gives one cache to all its WorkerClients (and its
- * WorkerPool's) so that it compiles once; a client made without one has its
+ * WorkerPool's) so that it compiles once; a client made without one takes
+ * the page's that boot.js started (window.pcaplayModules), else has its
  * own (its restarts compile once).
  * @returns {(url: string|URL) => Promise<WebAssembly.Module>}
  */
@@ -134,10 +135,11 @@ export class WorkerClient extends Commands {
    * @param {string|URL} url the worker script (a module worker)
    * @param {{modules?: ReturnType<typeof createModuleCache>, onFail?: (e: WorkerError, o: {idle: boolean}) => void, module?: string}} opts
    * modules: the page's compiled modules (createModuleCache), shared by its
-   * clients; onFail: told when the worker fails (see above); module: the Go
-   * module the worker runs, a file name of MODULES (the page's: pageModule)
+   * clients (when left out: the one boot.js started, window.pcaplayModules,
+   * or a new one); onFail: told when the worker fails (see above); module:
+   * the Go module the worker runs, a file name of MODULES (the page's: pageModule)
    */
-  constructor(url = new URL("./worker.js", import.meta.url), { modules = createModuleCache(), onFail = null, module = pageModule() } = {}) {
+  constructor(url = new URL("./worker.js", import.meta.url), { modules = globalThis.pcaplayModules || createModuleCache(), onFail = null, module = pageModule() } = {}) {
     super();
     this.url = url;
     this.modules = modules;
