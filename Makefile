@@ -51,7 +51,8 @@ FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/c
 	./internal/experiment:FuzzRead ./internal/play:FuzzSummarise ./internal/play:FuzzLoadData \
 	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv \
 	./core/problem/formula:FuzzParse ./core/problem/formula:FuzzEval ./internal/play:FuzzTypedKey \
-	./internal/onefile:FuzzCheckHash
+	./internal/onefile:FuzzCheckHash ./internal/play:FuzzNamesMatchTheirRegexps \
+	./internal/experiment:FuzzNamesMatchTheirRegexps ./core/problem/formula:FuzzNames
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \
