@@ -231,16 +231,7 @@ func TestFirefoxOneFile(t *testing.T) {
 		cec(t, "export-html", "-site", site, "-o", file, "#"+state)
 		ff.command("WebDriver:Navigate", map[string]any{"url": "file://" + file}, nil)
 	}
-	for _, c := range []struct {
-		problem string
-		dim     int
-		algo    string
-		seed    uint64
-		fes     int
-	}{
-		{"rosenbrock", 2, "pmode", 4, 3000},
-		{"C05", 10, "heco-pde", 9, 6000},
-	} {
+	for _, c := range oneFileRuns {
 		open(c.problem, hash("problem", c.problem, "dim", fmt.Sprint(c.dim), "algo", c.algo,
 			"seed", fmt.Sprint(c.seed), "fes", fmt.Sprint(c.fes), "speed", "10"))
 		got := ffEval[[]string](ff, ffReady+`

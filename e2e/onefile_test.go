@@ -72,6 +72,20 @@ func cecRunBest(t *testing.T, problem string, dim int, algo string, seed uint64,
 	return fmt.Sprintf("%016x", math.Float64bits(rec.F)), rec.F
 }
 
+// oneFileRuns are the runs the one-file tests make in the file and check
+// against `cec run`: PMODE on Rosenbrock and HECO-PDE on C05 at D = 10 (its
+// official data from the file).
+var oneFileRuns = []struct {
+	problem string
+	dim     int
+	algo    string
+	seed    uint64
+	fes     int
+}{
+	{"rosenbrock", 2, "pmode", 4, 3000},
+	{"C05", 10, "heco-pde", 9, 6000},
+}
+
 // TestOneFileOffline: `cec export-html` writes the playground as one HTML
 // file; opened from file:// with every other request failed, it starts in
 // the state it was made from (its address, the official data of C05 at
@@ -84,16 +98,7 @@ func TestOneFileOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, c := range []struct {
-		problem string
-		dim     int
-		algo    string
-		seed    uint64
-		fes     int
-	}{
-		{"rosenbrock", 2, "pmode", 4, 3000},
-		{"C05", 10, "heco-pde", 9, 6000},
-	} {
+	for _, c := range oneFileRuns {
 		t.Run(c.problem, func(t *testing.T) {
 			state := hash("problem", c.problem, "dim", fmt.Sprint(c.dim), "algo", c.algo,
 				"seed", fmt.Sprint(c.seed), "fes", fmt.Sprint(c.fes), "speed", "10")
