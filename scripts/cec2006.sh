@@ -86,7 +86,15 @@ cpu=$(awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } 
 	echo "go run ./cmd/cec run -algo $ALGOS -problem @$dir/P.json -runs $RUNS -fes $FES -seed $SEED -o P.jsonl"
 	echo '```'
 	echo
-	echo "The tables: \`go run ./internal/tools/typedsuite -problems $dir $runs\`."
+	if [ -f "$OUT/cec2006-notes.md" ]; then
+		echo "## What it shows"
+		echo
+		cat "$OUT/cec2006-notes.md"
+		echo
+	fi
+	echo "## The results"
+	echo
+	echo "Made by \`go run ./internal/tools/typedsuite -problems $dir $runs\`."
 	echo
 	"$tmp/typedsuite" -problems "$dir" "$runs"
 } >"$tmp/out.md"

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"pcaplay/internal/testdata"
@@ -100,4 +101,42 @@ func firstRuns(t *testing.T, name string) map[runKey]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestCommittedTypedRunsReproduce: the same for the CEC 2006 grid of
+// problems typed as formulas (docs/results/runs-cec2006.jsonl, made by
+// scripts/cec2006.sh): run 0 of every algorithm on g08, g12 and g24 (the
+// cheap ones: 2 and 3 variables at 500,000 evaluations) made again from
+// the problem files is the committed line, byte for byte.
+func TestCommittedTypedRunsReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 10 CPU-seconds of solver runs")
+	}
+	root, err := testdata.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := firstRuns(t, filepath.Join(root, "docs", "results", "runs-cec2006.jsonl"))
+	n := 0
+	for key, want := range lines {
+		name, _, _ := strings.Cut(key.problem, "_")
+		if name != "g08" && name != "g12" && name != "g24" {
+			continue
+		}
+		n++
+		t.Run(key.algo+"/"+name, func(t *testing.T) {
+			file := filepath.Join(root, "examples", "problems", "cec2006", name+".json")
+			r := cec(t, "", "run", "-algo", key.algo, "-problem", "@"+file, "-fes", "500000",
+				"-runs", "1", "-seed", "1", "-workers", "1", "-quiet", "-json")
+			if r.code != 0 {
+				t.Fatalf("cec run: exit %d: %s", r.code, r.stderr)
+			}
+			if r.stdout != want {
+				t.Errorf("run 0 differs from the committed line\n got: %.300s…\nwant: %.300s…", r.stdout, want)
+			}
+		})
+	}
+	if n != 12 {
+		t.Errorf("%d runs 0 of g08, g12 and g24, want 12 (4 algorithms × 3 problems)", n)
+	}
 }
