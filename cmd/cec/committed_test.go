@@ -140,3 +140,53 @@ func TestCommittedTypedRunsReproduce(t *testing.T) {
 		t.Errorf("%d runs 0 of g08, g12 and g24, want 12 (4 algorithms × 3 problems)", n)
 	}
 }
+
+// TestCommittedAblationRunsReproduce: the same for a sample of HECO-PDE's
+// readings in docs/results/ablation (claim.md): run 0 of one problem of
+// each sampled file, made again with the reading's -set, is the committed
+// line byte for byte. Among them a reading of every kind: the k best of Q
+// (k8, and k8e's other order of Q), the PCA-projection's window in the run
+// (early), the bound of a PCA child (reflect) and the components kept (m2).
+func TestCommittedAblationRunsReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 20 CPU-seconds of solver runs")
+	}
+	root, err := testdata.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, set, problem string
+	}{
+		{"runs-10D-heco-pde-k8.jsonl", "pcak=8,pcastream=own", "C07"},
+		{"runs-10D-heco-pde-reflect.jsonl", "pcastream=own,pcabound=reflect", "C12"},
+		{"runs-10D-heco-pde-m2.jsonl", "pcam=2,pcastream=own", "C05"},
+		{"runs-30D-heco-pde-k8.jsonl", "pcak=8,pcastream=own", "C04"},
+		{"runs-30D-heco-pde-early.jsonl", "pcato=0.5,pcastream=own", "C19"},
+		{"runs-30D-heco-pde-k8e.jsonl", "pcak=8,pcastream=own,pcarank=e", "C01"},
+	} {
+		t.Run(c.file+"/"+c.problem, func(t *testing.T) {
+			var want string
+			for key, line := range firstRuns(t, filepath.Join(root, "docs", "results", "ablation", c.file)) {
+				if key.problem == c.problem {
+					want = line
+				}
+			}
+			if want == "" {
+				t.Fatalf("no run 0 of %s", c.problem)
+			}
+			dim := "10"
+			if strings.HasPrefix(c.file, "runs-30D") {
+				dim = "30"
+			}
+			r := cec(t, "", "run", "-algo", "heco-pde", "-set", c.set, "-problem", c.problem, "-dim", dim,
+				"-runs", "1", "-seed", "1", "-workers", "1", "-quiet", "-json")
+			if r.code != 0 {
+				t.Fatalf("cec run: exit %d: %s", r.code, r.stderr)
+			}
+			if r.stdout != want {
+				t.Errorf("run 0 differs from the committed line\n got: %.300s…\nwant: %.300s…", r.stdout, want)
+			}
+		})
+	}
+}
