@@ -2,7 +2,6 @@ package play
 
 import (
 	"sort"
-	"strconv"
 
 	"pcaplay/core/chart"
 )
@@ -57,25 +56,18 @@ const DefaultHistoryCap = 1024
 
 // levels is the positive 1-2-5 series 1e-300 … 5e300, ascending; fLevels
 // is −levels (descending), 0 and levels: every f-target, ascending.
-var levels, fLevels = func() ([]float64, []float64) {
-	var pos []float64
-	for e := -300; e <= 300; e++ {
-		for _, m := range []string{"1", "2", "5"} {
-			x, err := strconv.ParseFloat(m+"e"+strconv.Itoa(e), 64)
-			if err != nil || x == 0 {
-				continue
-			}
-			pos = append(pos, x)
-		}
-	}
-	sort.Float64s(pos)
-	all := make([]float64, 0, 2*len(pos)+1)
-	for i := len(pos) - 1; i >= 0; i-- {
-		all = append(all, -pos[i])
+// levels is a table of constants (history_levels.go): built at start by
+// strconv.ParseFloat it was the most costly package init of the wasm
+// module (about 50–120 ms under Node; docs/wasm-size.md).
+var levels = levelsTable[:]
+
+var fLevels = func() []float64 {
+	all := make([]float64, 0, 2*len(levels)+1)
+	for i := len(levels) - 1; i >= 0; i-- {
+		all = append(all, -levels[i])
 	}
 	all = append(all, 0)
-	all = append(all, pos...)
-	return pos, all
+	return append(all, levels...)
 }()
 
 // met returns how many targets "x ≤ L" of the ascending grid x meets.

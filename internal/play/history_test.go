@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
 	"testing"
 
@@ -182,3 +183,29 @@ func BenchmarkSessionMemory(b *testing.B) {
 }
 
 func getenv(k string) string { return os.Getenv(k) }
+
+// TestLevelsTable: the table of constants (history_levels.go) is the 1-2-5
+// series as strconv.ParseFloat reads it, bit for bit, ascending.
+func TestLevelsTable(t *testing.T) {
+	var want []float64
+	for e := -300; e <= 300; e++ {
+		for _, m := range []string{"1", "2", "5"} {
+			x, err := strconv.ParseFloat(m+"e"+strconv.Itoa(e), 64)
+			if err != nil || x == 0 {
+				t.Fatalf("%se%d: %v, %v", m, e, x, err)
+			}
+			want = append(want, x)
+		}
+	}
+	if !sort.Float64sAreSorted(want) || len(levels) != len(want) {
+		t.Fatalf("%d levels, want %d sorted", len(levels), len(want))
+	}
+	for i := range want {
+		if math.Float64bits(levels[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("levels[%d] = %v, want %v", i, levels[i], want[i])
+		}
+	}
+	if len(fLevels) != 2*len(levels)+1 || fLevels[len(levels)] != 0 || fLevels[0] != -levels[len(levels)-1] || !sort.Float64sAreSorted(fLevels) {
+		t.Fatalf("fLevels is not −levels, 0, levels ascending")
+	}
+}
