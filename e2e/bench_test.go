@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -167,8 +168,30 @@ func coldLoads(b *testing.B, h *harness, loads int, measure func(*tab) float64) 
 			}
 			cancel()
 			tb.navigate("about:blank")
+			// PCAPLAY_BENCH_TRACE=FILE: each load's Chrome trace, for a
+			// timeline of the load (the tracing costs CPU: traced loads are
+			// slower than the times reported without it)
+			var tr *tracer
+			if os.Getenv("PCAPLAY_BENCH_TRACE") != "" {
+				tr = startTrace(tb, "v8.wasm", "loading", "v8.compile", "disabled-by-default-v8.compile")
+			}
 			siteMeter.reset()
 			ms = append(ms, measure(tb))
+			if tr != nil {
+				evs := tr.end()
+				raw, err := json.Marshal(evs)
+				f := fmt.Sprintf("%s.%s.%d", os.Getenv("PCAPLAY_BENCH_TRACE"), filepath.Base(b.Name()), len(ms))
+				if err == nil {
+					err = os.WriteFile(f+".json", raw, 0o644)
+				}
+				if err == nil {
+					err = os.WriteFile(f+".txt", []byte(strings.Join(loadTimeline(evs, h.siteURL, 8), "\n")+"\n"), 0o644)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Logf("the load's trace: %s.json, its timeline %s.txt", f, f)
+			}
 			last = siteMeter.reset()
 			var total int64
 			for _, f := range last {

@@ -33,6 +33,10 @@
 //	PCAPLAY_BENCH_LONGTASK_HASH=H  URL hash of BenchmarkLongestTask's run
 //	PCAPLAY_BENCH_TRACE=FILE       BenchmarkLongestTask: main-thread tasks over 20 ms, from a trace, and
 //	                               longtask-max-cpu-ms (the most CPU one task used)
+//	                               BenchmarkFirstLandscape's cold loads: each load's Chrome trace (every
+//	                               thread, the network requests, the wasm compile) in FILE.SUB.N.json (SUB: cold or cold-embed, N: the load),
+//	                               a JSON array of trace events that Perfetto or chrome://tracing opens, and its
+//	                               timeline in FILE.SUB.N.txt (requests; main-thread and worker tasks over 8 ms)
 //	PCAPLAY_BENCH_PROFILE=FILE     BenchmarkLongestTask: the main thread's JavaScript CPU profile
 //
 // Benchmarks (make bench-web):

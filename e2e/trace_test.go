@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -36,8 +37,9 @@ type traceEvent struct {
 	Args json.RawMessage `json:"args"`
 }
 
-// startTrace starts tracing the tab.
-func startTrace(t *tab) *tracer {
+// startTrace starts tracing the tab, with the DevTools timeline's
+// categories and more.
+func startTrace(t *tab, more ...string) *tracer {
 	t.tb.Helper()
 	tr := &tracer{t: t, done: make(chan struct{})}
 	err := chromedp.Listen(t.ctx, func(ev any) {
@@ -62,15 +64,33 @@ func startTrace(t *tab) *tracer {
 	defer cancel()
 	_, err = chromedp.Call(c, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: append([]string{
 			"devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel",
 			"blink.user_timing", "v8", "disabled-by-default-v8.gc",
-		}},
+		}, more...)},
 	})
 	if err != nil {
 		t.tb.Fatalf("Tracing.start: %v", err)
 	}
 	return tr
+}
+
+// end ends the trace and returns its events.
+func (tr *tracer) end() []traceEvent {
+	tr.t.tb.Helper()
+	c, cancel := context.WithTimeout(tr.t.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, tracing.End, cdp.Empty{}); err != nil {
+		tr.t.tb.Fatalf("Tracing.end: %v", err)
+	}
+	select {
+	case <-tr.done:
+	case <-time.After(60 * time.Second):
+		tr.t.tb.Fatalf("Tracing.tracingComplete did not arrive")
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return slices.Clone(tr.evs)
 }
 
 // stop ends the trace and returns, for every main-thread task longer than
@@ -438,4 +458,110 @@ func (tr *tracer) maxRenderCPU() float64 {
 		}
 	}
 	return most
+}
+
+// loadTimeline summarises the trace of one page load (evs) as lines of
+// milliseconds since the navigation to the site (the last navigationStart
+// whose URL is the site's): each request of the page and its worker (sent,
+// response, finished), then the top-level tasks of the renderer's main
+// thread and of its dedicated workers longer than minMs (wall and CPU),
+// with the events inside them that took 5 ms or more.
+func loadTimeline(evs []traceEvent, site string, minMs float64) []string {
+	var t0 float64
+	for _, e := range evs {
+		if e.Name == "navigationStart" && strings.Contains(string(e.Args), site) {
+			t0 = max(t0, e.Ts)
+		}
+	}
+	ms := func(ts float64) float64 { return (ts - t0) / 1000 }
+	type req struct {
+		url              string
+		send, resp, done float64
+	}
+	reqs := map[string]*req{}
+	var order []string
+	for _, e := range evs {
+		var a struct {
+			Data struct {
+				RequestID string `json:"requestId"`
+				URL       string `json:"url"`
+			} `json:"data"`
+		}
+		if !strings.HasPrefix(e.Name, "Resource") || json.Unmarshal(e.Args, &a) != nil || a.Data.RequestID == "" {
+			continue
+		}
+		r := reqs[a.Data.RequestID]
+		if r == nil {
+			r = &req{}
+			reqs[a.Data.RequestID] = r
+			order = append(order, a.Data.RequestID)
+		}
+		switch e.Name {
+		case "ResourceSendRequest":
+			r.url, r.send = a.Data.URL[strings.LastIndex(a.Data.URL, "/")+1:], ms(e.Ts)
+		case "ResourceReceiveResponse":
+			r.resp = ms(e.Ts)
+		case "ResourceFinish":
+			r.done = ms(e.Ts)
+		}
+	}
+	var out []string
+	for _, id := range order {
+		if r := reqs[id]; r.url != "" && r.send >= 0 {
+			out = append(out, fmt.Sprintf("request %-22s sent %7.1f response %7.1f done %7.1f", r.url, r.send, r.resp, r.done))
+		}
+	}
+	names := map[threadKey]string{}
+	for _, e := range evs {
+		if e.Ph == "M" && e.Name == "thread_name" {
+			var a struct {
+				Name string `json:"name"`
+			}
+			json.Unmarshal(e.Args, &a)
+			names[threadKey{e.Pid, e.Tid}] = a.Name
+		}
+	}
+	var xs []traceEvent
+	for _, e := range evs {
+		n := names[threadKey{e.Pid, e.Tid}]
+		if e.Ph == "X" && ms(e.Ts) >= 0 && (n == "CrRendererMain" || n == "DedicatedWorker thread") {
+			xs = append(xs, e)
+		}
+	}
+	slices.SortStableFunc(xs, func(a, b traceEvent) int {
+		if a.Ts != b.Ts {
+			return cmp.Compare(a.Ts, b.Ts)
+		}
+		return cmp.Compare(b.Dur, a.Dur) // the enclosing event first
+	})
+	end := map[threadKey]float64{}
+	shown := map[threadKey]bool{} // the current task is over minMs
+	lazy := map[threadKey]float64{}
+	flush := func(k threadKey) {
+		if shown[k] && lazy[k] > 0 {
+			out = append(out, fmt.Sprintf("    wasm.CompileLazy in all: %.1f ms", lazy[k]/1000))
+		}
+		lazy[k] = 0
+	}
+	for _, e := range xs {
+		k := threadKey{e.Pid, e.Tid}
+		if e.Ts >= end[k] { // a new top-level task
+			flush(k)
+			end[k] = e.Ts + e.Dur
+			shown[k] = e.Dur >= minMs*1000
+			if shown[k] {
+				out = append(out, fmt.Sprintf("%s task at %7.1f: %.1f ms (CPU %.1f)", names[k], ms(e.Ts), e.Dur/1000, e.TDur/1000))
+			}
+			continue
+		}
+		if e.Name == "wasm.CompileLazy" {
+			lazy[k] += e.Dur
+		} else if shown[k] && e.Dur >= 5000 && (e.Cat == "devtools.timeline" || strings.Contains(e.Cat, "wasm") || e.Name == "v8.evaluateModule") {
+			out = append(out, fmt.Sprintf("    %s at %7.1f: %.1f ms (CPU %.1f) %s", e.Name, ms(e.Ts), e.Dur/1000, e.TDur/1000, describe(e)))
+		}
+	}
+	for k := range end {
+		flush(k)
+	}
+	return out
 }
