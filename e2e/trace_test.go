@@ -537,9 +537,10 @@ func loadTimeline(evs []traceEvent, site string, minMs float64) []string {
 	end := map[threadKey]float64{}
 	shown := map[threadKey]bool{} // the current task is over minMs
 	lazy := map[threadKey]float64{}
+	line := map[threadKey]int{} // the current task's line in out
 	flush := func(k threadKey) {
 		if shown[k] && lazy[k] > 0 {
-			out = append(out, fmt.Sprintf("    wasm.CompileLazy in all: %.1f ms", lazy[k]/1000))
+			out[line[k]] += fmt.Sprintf(", of it wasm.CompileLazy %.1f ms", lazy[k]/1000)
 		}
 		lazy[k] = 0
 	}
@@ -550,6 +551,7 @@ func loadTimeline(evs []traceEvent, site string, minMs float64) []string {
 			end[k] = e.Ts + e.Dur
 			shown[k] = e.Dur >= minMs*1000
 			if shown[k] {
+				line[k] = len(out)
 				out = append(out, fmt.Sprintf("%s task at %7.1f: %.1f ms (CPU %.1f)", names[k], ms(e.Ts), e.Dur/1000, e.TDur/1000))
 			}
 			continue
