@@ -98,22 +98,11 @@ func (tr *tracer) end() []traceEvent {
 // script the function and its source position).
 func (tr *tracer) stop(minMs float64) []string {
 	tr.t.tb.Helper()
-	c, cancel := context.WithTimeout(tr.t.ctx, 10*time.Second)
-	defer cancel()
-	if _, err := chromedp.Call(c, tracing.End, cdp.Empty{}); err != nil {
-		tr.t.tb.Fatalf("Tracing.end: %v", err)
-	}
-	select {
-	case <-tr.done:
-	case <-time.After(60 * time.Second):
-		tr.t.tb.Fatalf("Tracing.tracingComplete did not arrive")
-	}
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
+	evs := tr.end()
 	// the renderer's main thread
 	type key struct{ pid, tid int }
 	var mains []key
-	for _, e := range tr.evs {
+	for _, e := range evs {
 		if e.Ph == "M" && e.Name == "thread_name" && strings.Contains(string(e.Args), "CrRendererMain") {
 			mains = append(mains, key{e.Pid, e.Tid})
 		}
@@ -122,7 +111,7 @@ func (tr *tracer) stop(minMs float64) []string {
 	out = append(out, tr.threadCPU()...)
 	for _, m := range mains {
 		var evs []traceEvent
-		for _, e := range tr.evs {
+		for _, e := range evs {
 			if e.Pid == m.pid && e.Tid == m.tid && (e.Ph == "X" || e.Name == "TimeStamp") {
 				evs = append(evs, e)
 			}
