@@ -120,6 +120,15 @@ const swStateJS = `(async () => {
   }
 })()`
 
+// swRegistrationJS describes the page's registration: the state and
+// script of its installing, waiting and active workers.
+const swRegistrationJS = `(async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  if (!r) return "none";
+  const w = (x) => (x ? x.state + " " + new URL(x.scriptURL).pathname : "none");
+  return "installing " + w(r.installing) + ", waiting " + w(r.waiting) + ", active " + w(r.active) + ", controller " + w(navigator.serviceWorker.controller);
+})()`
+
 type swState struct {
 	Version string   `json:"version"`
 	Files   int      `json:"files"`
@@ -443,7 +452,7 @@ func swStateOf(t *testing.T, tb *tab, want string) swState {
 			return st
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the page's worker is %v, want version %s", st, want)
+			t.Fatalf("the page's worker is %v, want version %s; the registration: %s", st, want, eval[string](tb, 10*time.Second, swRegistrationJS))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
