@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,9 @@ import (
 	"time"
 
 	"pcaplay/internal/server"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // rewriteSaved runs fn (a JavaScript function of (key, line) returning the
@@ -31,6 +35,17 @@ func rewriteSaved(t *testing.T, tb *tab, fn string) int {
 		db.close();
 		return n;
 	})()`)
+}
+
+// slowIndexedDB makes IndexedDB's getAll answer late in every page of tb
+// from now on (js/slow-indexeddb.js).
+func slowIndexedDB(t *testing.T, tb *tab) {
+	t.Helper()
+	c, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: jsExpr("slow-indexeddb")}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // freshExperiment opens the experiment at link and runs it from scratch
@@ -90,10 +105,16 @@ func TestSavedRunsValidated(t *testing.T) {
 
 // A resumed experiment whose new run used other data than its saved runs
 // pauses at once and says so, offering the choice, instead of finishing
-// with both kinds mixed in one experiment.
+// with both kinds mixed in one experiment. The page reads its saved runs
+// slowly here (slowIndexedDB), so that the test cannot take the state the
+// page showed before it read them for the state after: with the reopened
+// link only a fragment navigation (before openExperiment went through
+// about:blank), the test saw its first run's "done" and failed, always so
+// with the slow reads and now and then without.
 func TestResumeRefusesMixedData(t *testing.T) {
 	h := setup(t)
 	tb := h.newTab(t)
+	slowIndexedDB(t, tb)
 	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "4", "fes", "2000", "seed", "77", "configs", "m:pmode", "workers", "1")
 	freshExperiment(t, tb, link)
 	// as if runs 0 and 1 had been made while the official files failed, and
@@ -103,6 +124,9 @@ func TestResumeRefusesMixedData(t *testing.T) {
 		t.Fatalf("rewrote %d saved runs, want 4", n)
 	}
 	tb.openExperiment(link)
+	if st := tb.expState(); st.State != "idle" || st.Done != 2 {
+		t.Fatalf("reopened: %+v, want idle with the 2 saved runs", st)
+	}
 	eval[bool](tb, 5*time.Second, `window.pcaplayExperiment.start(), true`)
 	st := tb.waitExp("the experiment pauses", 3*time.Minute, func(s ExpState) bool { return s.State == "paused" || s.State == "done" })
 	if st.State != "paused" {

@@ -24,10 +24,19 @@ type ExpState struct {
 	Definition map[string]string `json:"definition"`
 }
 
-// openExperiment opens the experiment view at hash and waits until it has
-// read its definition and its saved runs.
+// openExperiment opens the experiment view at hash in a page of its own and
+// waits until it has read its definition and its saved runs. A tab that
+// shows a page already goes to about:blank first: navigating to the same
+// address, or to one that differs in the hash only, is a fragment
+// navigation, not a reload, and the view's ready (resolved by its first
+// load) would not wait for the saved runs its hashchange reads again, so
+// a test read the earlier experiment's state (TestResumeRefusesMixedData
+// took the "done" of its first run for the end of the resumed one).
 func (t *tab) openExperiment(hash string) {
 	t.tb.Helper()
+	if eval[string](t, 10*time.Second, `location.href`) != "about:blank" {
+		t.navigate("about:blank")
+	}
 	t.navigate(t.h.pageURL(hash))
 	eval[bool](t, 90*time.Second, jsExpr("experiment-ready"))
 }
