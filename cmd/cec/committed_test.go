@@ -164,6 +164,8 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 		{"runs-30D-heco-pde-k8.jsonl", "pcak=8,pcastream=own", "C04"},
 		{"runs-30D-heco-pde-early.jsonl", "pcato=0.5,pcastream=own", "C19"},
 		{"runs-30D-heco-pde-k8e.jsonl", "pcak=8,pcastream=own,pcarank=e", "C01"},
+		{"runs-30D-heco-pde-reflect.jsonl", "pcastream=own,pcabound=reflect", "C08"},
+		{"runs-30D-heco-pde-m2.jsonl", "pcam=2,pcastream=own", "C24"},
 	} {
 		t.Run(c.file+"/"+c.problem, func(t *testing.T) {
 			var want string
