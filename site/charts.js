@@ -10,9 +10,10 @@
 // is one short task. With lazyUpdate ECharts would draw every chart set since
 // the last frame in one animation frame: the long task this avoids.
 //
-// echarts.min.js is a classic script that may load after the modules (so the
-// worker starts at once): options that arrive first wait, and flush draws
-// them once it is there.
+// echarts.min.js is a classic script that loads after the first landscape
+// (loadCharts, called by the page shell once its first state is shown; the
+// results page and the one-file page run it before the modules): options
+// that arrive first wait, and flush draws them once it is there.
 
 import { fontScale } from "./plane.js";
 
@@ -237,9 +238,7 @@ export class ChartSet {
     this.pending = new Map(); // element → option that arrived while it was hidden
     this.options = new Map(); // element → Go's option drawn last (drawn again when the text scale changes)
     this.page = 1; // the page's text scale when the instances were made or last resized
-    if (typeof echarts === "undefined") {
-      window.addEventListener("DOMContentLoaded", () => this.flush(), { once: true });
-    }
+    if (typeof echarts === "undefined") chartsLoaded(window).then(() => this.flush(), () => {});
   }
 
   /** init creates the instance of every shown chart element that has none. */
@@ -309,6 +308,68 @@ export class ChartSet {
     this.pending.clear();
     this.options.clear();
   }
+}
+
+// chartsState is win's record of ECharts' loading (win.pcaplayCharts: a
+// page's, not the module's): {promise, resolve, reject, started}.
+function chartsState(win) {
+  if (!win.pcaplayCharts) {
+    const s = { started: false };
+    s.promise = new Promise((resolve, reject) => { s.resolve = resolve; s.reject = reject; });
+    s.promise.catch(() => {});
+    win.pcaplayCharts = s;
+    // a defer script (results.html) has run by DOMContentLoaded
+    const doc = win.document;
+    if (doc && doc.readyState === "loading") {
+      win.addEventListener("DOMContentLoaded", () => { if (typeof win.echarts !== "undefined") s.resolve(win.echarts); }, { once: true });
+    }
+  }
+  const s = win.pcaplayCharts;
+  if (typeof win.echarts !== "undefined") s.resolve(win.echarts);
+  return s;
+}
+
+/**
+ * chartsLoaded resolves with ECharts once it is in win (loadCharts, or a
+ * script tag of the page); it starts no download.
+ * @returns {Promise<object>}
+ */
+export function chartsLoaded(win = window) {
+  return chartsState(win).promise;
+}
+
+/**
+ * loadCharts loads ECharts into win once and resolves with it: the classic
+ * script the page's <meta name="pcaplay-charts" content="echarts.min.js">
+ * names, added to the page on the first call (at once where the page has
+ * ECharts already). The page shells call it when their first state is
+ * shown (page-shell.js): the first landscape is drawn without ECharts, and
+ * its download, parse and first run (some 150 ms of CPU on a 2-core
+ * machine, docs/wasm-size.md) no longer stand before it.
+ * @returns {Promise<object>}
+ */
+export function loadCharts(win = window) {
+  const s = chartsState(win);
+  if (typeof win.echarts !== "undefined" || s.started) return s.promise;
+  const doc = win.document;
+  const meta = doc && typeof doc.querySelector === "function" ? doc.querySelector('meta[name="pcaplay-charts"]') : null;
+  if (!meta) {
+    s.reject(new Error("the chart library is not on this page"));
+    return s.promise;
+  }
+  s.started = true;
+  const el = doc.createElement("script");
+  el.src = new URL(meta.content, doc.baseURI).href;
+  el.onload = () => {
+    if (typeof win.echarts !== "undefined") s.resolve(win.echarts);
+    else s.reject(new Error(meta.content + " defined no echarts"));
+  };
+  el.onerror = () => {
+    win.pcaplayCharts = null; // the next call tries again
+    s.reject(new Error("the chart library (" + meta.content + ") did not load"));
+  };
+  doc.head.append(el);
+  return s.promise;
 }
 
 /**

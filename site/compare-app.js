@@ -164,10 +164,10 @@ export function createComparePage(win = window) {
   for (const kind of ["png", "svg"]) {
     const b = button(kind.toUpperCase(), "Save the overlaid convergence chart as " + kind.toUpperCase());
     b.setAttribute("aria-label", "Save the overlaid convergence chart as " + kind.toUpperCase());
-    b.onclick = () => {
+    b.onclick = async () => {
       if (!cmp.option) return;
       try {
-        save(chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight), compareFile("convergence." + kind));
+        save(await chartFile(JSON.parse(cmp.option), kind, cmp.chartEl.clientWidth, cmp.chartEl.clientHeight), compareFile("convergence." + kind));
       } catch (e) { messages.error(e.message); }
     };
     exportsBox(cmpRoot).append(b);

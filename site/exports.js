@@ -15,6 +15,7 @@
 // worker's export command, internal/play/export); this file only draws
 // and saves. Every file saved is also announced with a "pcaplay-export"
 // event on window ({name, type, blob}), which the browser tests read.
+import { loadCharts } from "./charts.js";
 
 /**
  * save offers data (a Blob, a string, or a data: URL) as a download named
@@ -64,11 +65,11 @@ function dataURLBlob(url) {
 
 /**
  * chartFile draws an ECharts option (from Go) once more at width×height CSS
- * pixels and returns it as a PNG (at the device's pixel ratio) or an SVG
- * blob.
+ * pixels and resolves with it as a PNG (at the device's pixel ratio) or an
+ * SVG blob.
  */
-export function chartFile(option, kind, width, height) {
-  if (typeof echarts === "undefined") throw new Error("the chart library has not loaded");
+export async function chartFile(option, kind, width, height) {
+  await loadCharts(); // the page loads it after its first landscape
   const opt = Object.assign({}, option, { animation: false });
   const w = Math.max(320, Math.round(width)), h = Math.max(200, Math.round(height));
   if (kind === "svg") {
@@ -142,7 +143,7 @@ export class RunExports {
         b.onclick = () => this.run(async () => {
           const e = await this.controller.handle.exportOf("chart");
           const box = conv.querySelector('[data-role="convergence"]');
-          save(chartFile(JSON.parse(e.text), kind, box.clientWidth, Math.max(box.clientHeight, 480)), this.name("convergence." + kind));
+          save(await chartFile(JSON.parse(e.text), kind, box.clientWidth, Math.max(box.clientHeight, 480)), this.name("convergence." + kind));
         });
         exportsBox(conv).append(b);
       }
@@ -163,7 +164,7 @@ export class RunExports {
           if (!v) { this.opts.say("No explained variance shown yet."); return; }
           const name = this.varianceName(kind);
           if (kind === "csv") save(new Blob([v.csv], { type: "text/csv" }), name);
-          else save(chartFile(JSON.parse(v.option), kind, variance.clientWidth, Math.max(variance.clientHeight, 240)), name);
+          else save(await chartFile(JSON.parse(v.option), kind, variance.clientWidth, Math.max(variance.clientHeight, 240)), name);
         });
         row.append(b);
       }

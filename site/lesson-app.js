@@ -15,7 +15,7 @@
 // createLessonPage holds the page's state in one object.
 import { PROTOCOL } from "./protocol.js";
 import { State, parse, KEYS } from "./state.js";
-import { WorkerClient } from "./worker-client.js";
+import { pageClient } from "./worker-client.js";
 import { LessonView } from "./lesson-view.js";
 import { Messages, noticeText } from "./messages.js";
 import { saveOneFile } from "./onefile.js";
@@ -49,7 +49,7 @@ const stepBy = (d) => (v) => ({ step: String(Math.max(1, Number(v.step || 1) + d
  * createLessonPage builds the lesson in root and boots it.
  * @param {{root: Element, win?: Window, messages?: Messages, client?: WorkerClient}} o
  */
-export function createLessonPage({ root, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
+export function createLessonPage({ root, win = window, messages = new Messages(win.document.body), client = pageClient() }) {
   const doc = win.document;
   const location = win.location;
   const s = {

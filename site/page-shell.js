@@ -41,9 +41,10 @@
 import { State, parse, pageMode, PAGE_KEYS } from "./state.js";
 import { createAddress } from "./page-mode.js";
 import { Messages, noticeText } from "./messages.js";
-import { WorkerClient } from "./worker-client.js";
+import { pageClient } from "./worker-client.js";
 import { connect } from "./embed-api.js";
 import { TransportView } from "./transport.js";
+import { loadCharts } from "./charts.js";
 
 /**
  * createQueue runs functions one after another: enqueue(fn) resolves or
@@ -128,7 +129,7 @@ export function hashChanges(hash, mode, state) {
  * boot()'s promise.
  * @param {{mode: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
  */
-export function createModeShell({ mode, hooks, win = window, messages = new Messages(win.document.body), client = new WorkerClient() }) {
+export function createModeShell({ mode, hooks, win = window, messages = new Messages(win.document.body), client = pageClient() }) {
   const listeners = new Map();
   const address = createAddress(win);
   let embed = null;
@@ -165,6 +166,10 @@ export function createModeShell({ mode, hooks, win = window, messages = new Mess
         hooks.hashchange(hash);
       });
       const booting = hooks.boot();
+      // ECharts after the first state (charts.js loadCharts): the charts
+      // that waited are drawn then
+      const charts = () => { loadCharts(win).catch((e) => console.warn("pcaplay: " + e.message)); };
+      booting.then(charts, charts);
       const e = hooks.embed;
       if (e) {
         embed = connect({
@@ -183,7 +188,7 @@ export function createModeShell({ mode, hooks, win = window, messages = new Mess
  * @param {{mode: string, hash?: string, hooks: object, win?: Window, messages?: Messages, client?: WorkerClient}} o
  * (win, its address hash, messages and client: the page's, unless a test gives its own)
  */
-export function createPageShell({ mode, hooks, win = window, hash = win.location.hash, messages = new Messages(win.document.body), client = new WorkerClient() }) {
+export function createPageShell({ mode, hooks, win = window, hash = win.location.hash, messages = new Messages(win.document.body), client = pageClient() }) {
   const state = State.fromHash(hash);
   const player = () => hooks.player();
   const enqueue = createQueue();

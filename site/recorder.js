@@ -15,6 +15,7 @@
 // recording runs as one of the shell's queued commands, so play, step and
 // reset wait for it; Stop ends it early with the frames so far.
 import { save } from "./exports.js";
+import { loadCharts } from "./charts.js";
 
 /** LIMITS of a recording: frames (the module refuses more), width in pixels. */
 export const LIMITS = { frames: 1000, minWidth: 160, maxWidth: 1920 };
@@ -112,6 +113,7 @@ export async function recordRun(controller, view, o) {
   const fps = Math.max(1, Math.min(50, o.fps || 10));
   await controller.reset();
   await waitDrawn(view, win);
+  if (o.panels.includes("convergence")) await loadCharts(win); // the page loads it after its first landscape
   const chart = o.panels.includes("convergence") ? chartPanel(controller, doc) : null;
   const sections = o.panels.filter((p) => p !== "convergence").map((p) => view.root.querySelector(`[data-panel="${p}"]`)).filter((s) => s && !s.hidden);
   const boxes = panelBoxes(sections);

@@ -63,6 +63,22 @@ export function pageModule(win = globalThis) {
   return MODULES.playground;
 }
 
+/**
+ * pageClient returns the page's first WorkerClient: the one boot.js
+ * started at once (window.pcaplayClient), so that its worker loads its
+ * scripts and starts the Go module while the page's modules load, taken
+ * once; else a new one.
+ * @returns {WorkerClient}
+ */
+export function pageClient() {
+  const c = globalThis.pcaplayClient;
+  if (c) {
+    globalThis.pcaplayClient = null;
+    return c;
+  }
+  return new WorkerClient();
+}
+
 export class WorkerError extends Error {
   constructor(code, message) {
     super(message);

@@ -281,6 +281,7 @@ var (
 	styleRE      = regexp.MustCompile(`<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">`)
 	scriptRE     = regexp.MustCompile(`<script src="([A-Za-z0-9_.-]+\.js)"( defer)?></script>`)
 	moduleRE     = regexp.MustCompile(`<script type="module" src="([A-Za-z0-9_.-]+\.js)"></script>`)
+	chartsMetaRE = regexp.MustCompile(`<meta name="pcaplay-charts" content="([A-Za-z0-9_.-]+\.js)">`)
 	preloadRE    = regexp.MustCompile(`<link rel="(?:modulepreload|manifest)" href="[^"]*">\n?`) // a file has no use for them
 	closeTagRE   = regexp.MustCompile(`(?i)</(script|style)|<!--`)
 	localAssetRE = regexp.MustCompile(`<(?:link|script|img|source|iframe|video|audio|embed|object)\b[^>]*\b(src|href|data)="([^"#:][^":]*)"`)
@@ -313,22 +314,31 @@ func page(site fs.FS, index string, p *payload) ([]byte, error) {
 		}
 	}
 	// the deferred scripts: into the payload, compressed
-	index = scriptRE.ReplaceAllStringFunc(index, func(s string) string {
-		m := scriptRE.FindStringSubmatch(s)
-		if m[2] == "" {
-			return s
-		}
-		b, e := fs.ReadFile(site, m[1])
+	deferred := func(name string) bool {
+		b, e := fs.ReadFile(site, name)
 		if e != nil {
-			note(siteError(m[1], e))
-			return s
+			note(siteError(name, e))
+			return false
 		}
 		gz, e := gzipBytes(b)
 		note(e)
-		p.Deferred = append(p.Deferred, m[1])
-		p.Files[m[1]] = file{Type: "text/javascript", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}
+		p.Deferred = append(p.Deferred, name)
+		p.Files[name] = file{Type: "text/javascript", Gzip: true, B64: base64.StdEncoding.EncodeToString(gz)}
+		return true
+	}
+	index = scriptRE.ReplaceAllStringFunc(index, func(s string) string {
+		m := scriptRE.FindStringSubmatch(s)
+		if m[2] == "" || !deferred(m[1]) {
+			return s
+		}
 		return ""
 	})
+	// the script the page loads later (ECharts: site/charts.js loadCharts)
+	// runs here as a deferred one: the file has no server to load it from
+	// (the meta stays: loadCharts finds ECharts there)
+	for _, m := range chartsMetaRE.FindAllStringSubmatch(index, -1) {
+		deferred(m[1])
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(true) // no "</script" or "<!--" inside the element

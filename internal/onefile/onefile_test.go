@@ -478,3 +478,27 @@ func FuzzCheckHash(f *testing.F) {
 		}
 	})
 }
+
+// TestBuildChartsMeta: a page that loads ECharts later (site/index.html's
+// <meta name="pcaplay-charts">, site/charts.js loadCharts) gets it as a
+// deferred script of the file, run before the modules; the meta stays (it
+// finds ECharts there).
+func TestBuildChartsMeta(t *testing.T) {
+	site := fakeSite(t)
+	index := strings.Replace(string(site["index.html"].Data), `<script src="echarts.min.js" defer></script>`, `<meta name="pcaplay-charts" content="echarts.min.js">`, 1)
+	site["index.html"] = &fstest.MapFile{Data: []byte(index)}
+	pg, err := Build(site, "#problem=C05&dim=10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pg.HTML), `<meta name="pcaplay-charts" content="echarts.min.js">`) {
+		t.Error("the page lost its charts meta")
+	}
+	p := readPayload(t, pg.HTML)
+	if !slices.Equal(p.Deferred, []string{"echarts.min.js"}) {
+		t.Errorf("deferred scripts %v, want echarts.min.js", p.Deferred)
+	}
+	if f := p.Files["echarts.min.js"]; !bytes.Equal(inflate(t, f.B64), site["echarts.min.js"].Data) {
+		t.Error("echarts.min.js does not inflate to the site's")
+	}
+}
