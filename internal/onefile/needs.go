@@ -25,7 +25,7 @@ func Needs(site fs.FS, hash string) ([]string, error) {
 	n := &needs{site: site, seen: map[string]bool{}}
 	var entries []string
 	if index, ok := n.read(indexHTML); ok {
-		for _, re := range []*regexp.Regexp{styleRE, scriptRE} {
+		for _, re := range []*regexp.Regexp{styleRE, scriptRE, chartsMetaRE} {
 			for _, m := range re.FindAllStringSubmatch(index, -1) {
 				n.read(m[1])
 			}

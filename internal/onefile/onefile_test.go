@@ -501,4 +501,9 @@ func TestBuildChartsMeta(t *testing.T) {
 	if f := p.Files["echarts.min.js"]; !bytes.Equal(inflate(t, f.B64), site["echarts.min.js"].Data) {
 		t.Error("echarts.min.js does not inflate to the site's")
 	}
+	// the page's "Download as one HTML file" fetches what Needs names
+	delete(site, "echarts.min.js")
+	if missing, err := Needs(site, "#problem=C05&dim=10"); err != nil || !slices.Contains(missing, "echarts.min.js") {
+		t.Errorf("Needs without echarts.min.js: %v, %v", missing, err)
+	}
 }
