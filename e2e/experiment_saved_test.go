@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -141,6 +142,49 @@ func TestResumeRefusesMixedData(t *testing.T) {
 	if st := tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" }); st.Done != 4 {
 		t.Errorf("%d runs done after Resume, want 4", st.Done)
 	}
+}
+
+// An address changed while the experiment starts (reading its saved runs
+// from the store, slowly here: 1.5 s) is refused as it is while the
+// experiment runs: the address goes back, the page says why, and the
+// start runs its own definition's jobs under its own id. (It used to take
+// the new definition's jobs with the old one's id and saved runs: the
+// saved runs dropped as "not this experiment's", and the other
+// experiment's runs saved in their place.)
+func TestDefinitionKeptWhileStarting(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	slowIndexedDB(t, tb)
+	// a seed of its own, so that no saved runs of an earlier test are offered
+	seed := strconv.FormatInt(time.Now().UnixNano()%1_000_000_000+1000, 10)
+	link := hash("mode", "experiment", "problems", "C01", "dim", "10", "runs", "2", "fes", "2000", "seed", seed, "configs", "ks:pmode", "workers", "1")
+	other := hash("mode", "experiment", "problems", "C02", "dim", "10", "runs", "3", "fes", "2000", "seed", seed, "configs", "ks:pmode", "workers", "1")
+	tb.openExperiment(link)
+	if st := tb.expState(); st.State != "idle" || st.Done != 0 {
+		t.Fatalf("opened: %+v, want idle with no saved runs", st)
+	}
+	started := eval[string](tb, 10*time.Second, `location.hash`) // its canonical form
+	eval[bool](tb, 5*time.Second, `window.__idbDelayMs = 1500, window.pcaplayExperiment.start(),
+	  setTimeout(() => { location.hash = `+strconv.Quote(other)+`; }, 100), true`)
+	st := tb.waitExp("the experiment ends", 3*time.Minute, func(s ExpState) bool { return s.State == "done" })
+	if st.Done != 2 {
+		t.Errorf("%d runs done, want the 2 of the definition it started with", st.Done)
+	}
+	for i, l := range strings.Split(strings.TrimSpace(eval[string](tb, 10*time.Second, `window.pcaplayExperiment.jsonl()`)), "\n") {
+		var r struct {
+			Problem string `json:"problem"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.Problem != "C01" {
+			t.Errorf("run %d: %.80q (%v), want a run of C01", i, l, err)
+		}
+	}
+	if addr := eval[string](tb, 10*time.Second, `location.hash`); addr != started {
+		t.Errorf("the address after a change refused while starting: %s, want the started definition's, %s", addr, started)
+	}
+	if msg := eval[string](tb, 10*time.Second, `document.getElementById("message").textContent`); !strings.Contains(msg, "cancel it to change its definition") {
+		t.Errorf("the page's last note %q: want it to say why the change was refused", msg)
+	}
+	tb.noConsoleErrors()
 }
 
 // The experiment view warns, as the playground does, when its runs did not

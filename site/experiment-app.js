@@ -95,6 +95,11 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     return s.state;
   };
   const busy = () => experimentBusy(s.state);
+  // locked: a running experiment, or one starting (start reads its saved
+  // runs from the store, an await), keeps its definition: a change of the
+  // address or the form then is refused, or the start would take the new
+  // definition's jobs with the old one's id and saved runs
+  const locked = () => busy() || s.starting;
   // the page's own worker (definitions, summaries) dying while idle: a
   // fresh one at once (one that dies during a call fails it; its caller
   // restarts it)
@@ -108,7 +113,12 @@ export function createExperimentPage({ root, win = window, messages = new Messag
     // the form's values replace the definition's keys (an emptied fes or
     // workers goes back to its default)
     onChange: (v) => {
-      if (busy()) return;
+      if (busy()) return; // the form is locked
+      if (s.starting) { // not yet locked: the change is refused, as the address's
+        if (s.def) view.show(s.def);
+        messages.say("The experiment is running: cancel it to change its definition.");
+        return;
+      }
       const cur = parse(win.location.hash);
       delete cur.fes;
       delete cur.workers;
@@ -265,8 +275,8 @@ export function createExperimentPage({ root, win = window, messages = new Messag
 
   // a hand-edited address (of this mode: the shell filters)
   function hashchange(hash) {
-    if (busy()) {
-      win.history.replaceState(null, "", "#" + new State(s.defined.values).serialize());
+    if (locked()) {
+      if (s.defined) win.history.replaceState(null, "", "#" + new State(s.defined.values).serialize());
       messages.say("The experiment is running: cancel it to change its definition.");
       return;
     }
@@ -275,7 +285,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
 
   // ---------- running ----------
   async function start(fresh) {
-    if (busy() || s.starting) return;
+    if (locked()) return;
     s.starting = true;
     try {
       await run(fresh);
