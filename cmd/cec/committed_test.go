@@ -166,6 +166,7 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 		{"runs-30D-heco-pde-k8e.jsonl", "pcak=8,pcastream=own,pcarank=e", "C01"},
 		{"runs-30D-heco-pde-reflect.jsonl", "pcastream=own,pcabound=reflect", "C08"},
 		{"runs-30D-heco-pde-m2.jsonl", "pcam=2,pcastream=own", "C24"},
+		{"runs-50D-heco-pde-k8e.jsonl", "pcak=8,pcastream=own,pcarank=e", "C01"},
 	} {
 		t.Run(c.file+"/"+c.problem, func(t *testing.T) {
 			var want string
@@ -177,10 +178,7 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 			if want == "" {
 				t.Fatalf("no run 0 of %s", c.problem)
 			}
-			dim := "10"
-			if strings.HasPrefix(c.file, "runs-30D") {
-				dim = "30"
-			}
+			dim, _, _ := strings.Cut(strings.TrimPrefix(c.file, "runs-"), "D-") // runs-${D}D-heco-pde-NAME.jsonl
 			r := cec(t, "", "run", "-algo", "heco-pde", "-set", c.set, "-problem", c.problem, "-dim", dim,
 				"-runs", "1", "-seed", "1", "-workers", "1", "-quiet", "-json")
 			if r.code != 0 {
