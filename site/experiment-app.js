@@ -100,6 +100,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   // address or the form then is refused, or the start would take the new
   // definition's jobs with the old one's id and saved runs
   const locked = () => busy() || s.starting;
+  const refuseChange = () => messages.say("The experiment is running: cancel it to change its definition.");
   // the page's own worker (definitions, summaries) dying while idle: a
   // fresh one at once (one that dies during a call fails it; its caller
   // restarts it)
@@ -116,7 +117,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
       if (busy()) return; // the form is locked
       if (s.starting) { // not yet locked: the change is refused, as the address's
         if (s.def) view.show(s.def);
-        messages.say("The experiment is running: cancel it to change its definition.");
+        refuseChange();
         return;
       }
       const cur = parse(win.location.hash);
@@ -277,7 +278,7 @@ export function createExperimentPage({ root, win = window, messages = new Messag
   function hashchange(hash) {
     if (locked()) {
       if (s.defined) win.history.replaceState(null, "", "#" + new State(s.defined.values).serialize());
-      messages.say("The experiment is running: cancel it to change its definition.");
+      refuseChange();
       return;
     }
     defineOrSay(parse(hash), "url");
