@@ -3,7 +3,6 @@ package stats
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"sort"
 )
 
@@ -168,51 +167,6 @@ func asymptoticSF(u float64, na, nb int, tieTerm float64) float64 {
 	s := math.Sqrt(n1 * n2 / 12 * ((n + 1) - tieTerm/(n*(n-1))))
 	z := (u - mu - 0.5) / s
 	return math.Erfc(z/math.Sqrt2) / 2
-}
-
-// exactSF is Pr(U ≥ u) under the null hypothesis for samples of sizes na
-// and nb without ties: the share of the C(na+nb, na) equally likely
-// arrangements whose U is at least u. The number of arrangements with
-// U = k is the coefficient of q^k in the Gaussian binomial
-//
-//	[na+nb choose m]_q = Π_{i=1..m} (1 − q^(M+i)) / (1 − q^i),  m = min(na, nb), M = max(na, nb),
-//
-// built factor by factor with exact integers (every partial product
-// [M+i choose i]_q is a polynomial with non-negative coefficients).
-func exactSF(u, na, nb int) float64 {
-	m, M := min(na, nb), max(na, nb)
-	deg := m * M
-	if u <= 0 {
-		return 1
-	}
-	if u > deg {
-		return 0
-	}
-	c := make([]*big.Int, deg+1)
-	for k := range c {
-		c[k] = new(big.Int)
-	}
-	c[0].SetInt64(1)
-	top := 0 // degree of the partial product
-	for i := 1; i <= m; i++ {
-		// multiply by (1 − q^(M+i)), then divide by (1 − q^i)
-		top += M
-		for k := top; k >= M+i; k-- {
-			c[k].Sub(c[k], c[k-M-i])
-		}
-		for k := i; k <= top; k++ {
-			c[k].Add(c[k], c[k-i])
-		}
-	}
-	tail, total := new(big.Int), new(big.Int)
-	for k, x := range c {
-		total.Add(total, x)
-		if k >= u {
-			tail.Add(tail, x)
-		}
-	}
-	p, _ := new(big.Rat).SetFrac(tail, total).Float64()
-	return p
 }
 
 // RankSumTest performs the two-sided Wilcoxon rank-sum (Mann–Whitney U)
