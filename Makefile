@@ -63,7 +63,7 @@ test-wasm:
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./wasm/... ./internal/lesson/... ./internal/experiment/... ./internal/play/... ./core/stats/ ./core/chart/ ./core/contour/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -tags pcaplay_playground ./wasm/
 	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test -run 'Golden|RasSum|Fill2' ./core/solver/ ./core/pca/ ./core/problem/cec2017/
-	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/ ./core/problem/formula/
+	PATH="$(WASM_PATH)" GOOS=js GOARCH=wasm $(GO) test ./core/rng/ ./core/de/ ./core/internal/fmath/ ./core/internal/sha256/ ./core/problem/formula/
 
 ## test-e2e: the browser tests; -timeout 40m because the suite (about 5 min on an idle 2-core
 ## machine) passed go test's default 10 min on a loaded one, well inside CI's 90 min;

@@ -2,7 +2,6 @@ package formula
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pcaplay/core/internal/sha256"
 	"pcaplay/core/problem"
 )
 

@@ -6,11 +6,12 @@
 package datalabel
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
+
+	"pcaplay/core/internal/sha256"
 )
 
 // Official is the data label of files byte-identical to the official
