@@ -166,6 +166,11 @@ func coldLoads(b *testing.B, h *harness, loads int, measure func(*tab) float64) 
 			if _, err := chromedp.Call(c, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 				b.Fatal(err)
 			}
+			if cond := benchNetwork(b); cond != nil {
+				if _, err := chromedp.Call(c, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+					b.Fatal(err)
+				}
+			}
 			cancel()
 			tb.navigate("about:blank")
 			// PCAPLAY_BENCH_TRACE=FILE: each load's Chrome trace, for a
@@ -210,6 +215,26 @@ func coldLoads(b *testing.B, h *harness, loads int, measure func(*tab) float64) 
 	}
 	slices.Sort(files)
 	b.Logf("sent until ready (path, status, bytes, coding): %s", strings.Join(files, "; "))
+}
+
+// benchNetwork is the network PCAPLAY_BENCH_NET=LATENCY_MS:KBIT_S
+// emulates for the cold loads (every request of the tab: at least
+// LATENCY_MS from request to response headers, KBIT_S kbit/s down and up
+// in all), nil when unset: "40:20000" is a classroom's or a conference's
+// Wi-Fi.
+func benchNetwork(b *testing.B) *network.Conditions {
+	v := os.Getenv("PCAPLAY_BENCH_NET")
+	if v == "" {
+		return nil
+	}
+	lat, kbps, ok := strings.Cut(v, ":")
+	l, err1 := strconv.ParseFloat(lat, 64)
+	k, err2 := strconv.ParseFloat(kbps, 64)
+	if !ok || err1 != nil || err2 != nil || l < 0 || k <= 0 {
+		b.Fatalf("PCAPLAY_BENCH_NET=%q: want LATENCY_MS:KBIT_S, such as 40:20000", v)
+	}
+	bps := k * 1000 / 8
+	return &network.Conditions{Latency: l, DownloadThroughput: bps, UploadThroughput: bps}
 }
 
 func report(b *testing.B, ms []float64) {

@@ -29,6 +29,7 @@
 //	PCAPLAY_MEMORY_SECONDS=S       play time of TestMemoryFlatOverALongRun (default 60)
 //	PCAPLAY_MEMORY_EXTRA=&k=v      more URL keys for its run (e.g. &panels=landscape, to isolate a panel)
 //	PCAPLAY_BENCH_LOADS=N          page loads per BenchmarkFirstLandscape (default 7)
+//	PCAPLAY_BENCH_NET=MS:KBIT      BenchmarkFirstLandscape's cold loads on an emulated network (latency, kbit/s)
 //	PCAPLAY_BENCH_SECONDS=S        play time of BenchmarkGenerationsPerSecond (default 4)
 //	PCAPLAY_BENCH_LONGTASK_HASH=H  URL hash of BenchmarkLongestTask's run
 //	PCAPLAY_BENCH_TRACE=FILE       BenchmarkLongestTask: main-thread tasks over 20 ms, from a trace, and
