@@ -146,10 +146,10 @@ func TestCommittedTypedRunsReproduce(t *testing.T) {
 // each sampled file, made again with the reading's -set, is the committed
 // line byte for byte. Among them a reading of every kind: the k best of Q
 // (k8, and k8e's other order of Q), the PCA-projection's window in the run
-// (early), the bound of a PCA child (reflect) and the components kept (m2).
+// (early; late at 50-D), the bound of a PCA child (reflect) and the components kept (m2).
 func TestCommittedAblationRunsReproduce(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs about 20 CPU-seconds of solver runs")
+		t.Skip("runs about 25 CPU-seconds of solver runs")
 	}
 	root, err := testdata.RepoRoot()
 	if err != nil {
@@ -167,6 +167,7 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 		{"runs-30D-heco-pde-reflect.jsonl", "pcastream=own,pcabound=reflect", "C08"},
 		{"runs-30D-heco-pde-m2.jsonl", "pcam=2,pcastream=own", "C24"},
 		{"runs-50D-heco-pde-k8e.jsonl", "pcak=8,pcastream=own,pcarank=e", "C01"},
+		{"runs-50D-heco-pde-late.jsonl", "pcastream=own,pcafrom=0.5", "C01"},
 	} {
 		t.Run(c.file+"/"+c.problem, func(t *testing.T) {
 			var want string
