@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -99,7 +100,12 @@ func forgetOrigin(t *testing.T, tb *tab, origin string) {
 // swStateJS waits (up to 120 s) until a service worker controls the page
 // and answers it: {version, files, pinned, caches}. ready resolves once the
 // worker is active, i.e. once its install has precached every file.
-const swStateJS = `(async () => {
+const swStateJS = "(" + swAskJS + ")()"
+
+// swAskJS is a function that waits for a controller and asks it once (twice
+// when it answers before the page is pinned: sw-register.js pins a
+// first visit's page as the worker takes over).
+const swAskJS = `async () => {
   const sw = navigator.serviceWorker;
   await Promise.race([sw.ready, new Promise((_, no) => setTimeout(() => no(new Error("no active service worker in 120 s")), 120000))]);
   const t0 = Date.now();
@@ -118,7 +124,32 @@ const swStateJS = `(async () => {
     if (Date.now() - t0 > 60000) throw new Error(sw.controller ? "the service worker did not answer in 60 s" : "no controller");
     await new Promise((r) => setTimeout(r, 50));
   }
-})()`
+}`
+
+// swStateWantJS answers like swStateJS once the page's worker is version
+// want, or with the last answer after 120 s. Between two questions it waits
+// for the page's controllerchange, never on a timer: Chromium activates a
+// worker that skipped waiting only once the worker it replaces has no work
+// (ServiceWorkerRegistration::IsReadyToActivate, else after a 5-minute
+// lame-duck limit), and a message every few hundred milliseconds keeps the
+// old worker busy, holding back the very takeover being waited for.
+func swStateWantJS(want string) string {
+	return `(async (want) => {
+  const sw = navigator.serviceWorker;
+  const ask = ` + swAskJS + `;
+  let changes = 0, wake = () => {};
+  sw.addEventListener("controllerchange", () => { changes++; wake(); });
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    const seen = changes;
+    const st = await ask();
+    if (st.version === want) return st;
+    const left = deadline - Date.now();
+    if (changes === seen && left > 0) await new Promise((ok) => { wake = ok; setTimeout(ok, left); });
+    if (changes === seen) return st;
+  }
+})(` + strconv.Quote(want) + `)`
+}
 
 // swRegistrationJS describes the page's registration: the state and
 // script of its installing, waiting and active workers.
@@ -442,20 +473,14 @@ const buildJS = `(async () => ({
   }),
 }))()`
 
-// swStateOf polls the page's worker until it is version want.
+// swStateOf waits until the page's worker is version want (swStateWantJS).
 func swStateOf(t *testing.T, tb *tab, want string) swState {
 	t.Helper()
-	deadline := time.Now().Add(120 * time.Second)
-	for {
-		st := eval[swState](tb, 150*time.Second, swStateJS)
-		if st.Version == want {
-			return st
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the page's worker is %v, want version %s; the registration: %s", st, want, eval[string](tb, 10*time.Second, swRegistrationJS))
-		}
-		time.Sleep(200 * time.Millisecond)
+	st := eval[swState](tb, 250*time.Second, swStateWantJS(want))
+	if st.Version != want {
+		t.Fatalf("the page's worker is %v, want version %s; the registration: %s", st, want, eval[string](tb, 10*time.Second, swRegistrationJS))
 	}
+	return st
 }
 
 // TestOfflineNewVersion: a deploy of a new version (one file changed, the
