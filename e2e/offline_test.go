@@ -138,15 +138,20 @@ func swStateWantJS(want string) string {
   const sw = navigator.serviceWorker;
   const ask = ` + swAskJS + `;
   let changes = 0, wake = () => {};
-  sw.addEventListener("controllerchange", () => { changes++; wake(); });
+  const onChange = () => { changes++; wake(); };
+  sw.addEventListener("controllerchange", onChange);
   const deadline = Date.now() + 120000;
-  for (;;) {
-    const seen = changes;
-    const st = await ask();
-    if (st.version === want) return st;
-    const left = deadline - Date.now();
-    if (changes === seen && left > 0) await new Promise((ok) => { wake = ok; setTimeout(ok, left); });
-    if (changes === seen) return st;
+  try {
+    for (;;) {
+      const seen = changes;
+      const st = await ask();
+      if (st.version === want) return st;
+      const left = deadline - Date.now();
+      if (changes === seen && left > 0) await new Promise((ok) => { wake = ok; setTimeout(ok, left); });
+      if (changes === seen) return st;
+    }
+  } finally {
+    sw.removeEventListener("controllerchange", onChange);
   }
 })(` + strconv.Quote(want) + `)`
 }
