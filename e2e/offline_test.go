@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"pcaplay/core/problem/cec2017/official"
@@ -95,6 +96,47 @@ func forgetOrigin(t *testing.T, tb *tab, origin string) {
 			t.Logf("clearing %s: %v", origin, err)
 		}
 	})
+}
+
+// leaveServiceWorkers keeps tb's DevTools session off the site's service
+// workers. chromedp auto-attaches a page's session to the targets related to
+// it, its service worker included, and Chromium never stops a worker with
+// DevTools attached for being idle: a worker it asked to stop for a waiting
+// successor's activation (ServiceWorkerVersion::TriggerIdleTerminationAsap)
+// that an event starts again before the activation has lost that request
+// (StartWorkerInternal clears needs_to_be_terminated_asap_), so it runs on
+// and the successor waits out the 5-minute lame-duck limit. Without DevTools,
+// as for a user, the old worker stops within its 30-s idle delay and the
+// successor takes over. Call it before the tab's first navigation; the
+// filter keeps every other related target (dedicated workers, frames).
+func leaveServiceWorkers(t *testing.T, tb *tab) {
+	t.Helper()
+	c, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	flat := true
+	filter := target.Filter{{Type: "service_worker", Exclude: true}, {Type: "browser", Exclude: true}, {Type: "tab", Exclude: true}, {}}
+	if _, err := chromedp.Call(c, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, Flatten: &flat, Filter: filter}); err != nil {
+		t.Fatalf("keeping DevTools off the service workers: %v", err)
+	}
+}
+
+// attachedWorkers lists the service workers a DevTools session is attached
+// to (leaveServiceWorkers' check).
+func attachedWorkers(t *testing.T, tb *tab) []string {
+	t.Helper()
+	c, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	r, err := chromedp.Call(c, target.GetTargets, target.GetTargetsParams{})
+	if err != nil {
+		t.Fatalf("listing the targets: %v", err)
+	}
+	var out []string
+	for _, ti := range r.TargetInfos {
+		if ti.Type == "service_worker" && ti.Attached {
+			out = append(out, ti.URL)
+		}
+	}
+	return out
 }
 
 // swStateJS waits (up to 120 s) until a service worker controls the page
@@ -516,6 +558,7 @@ func TestOfflineNewVersion(t *testing.T) {
 	}
 
 	tab1 := h.newTab(t)
+	leaveServiceWorkers(t, tab1)
 	forgetOrigin(t, tab1, srv.URL)
 	tab1.navigate(lesson)
 	tab1.waitTrue("A", lessonReady)
@@ -526,6 +569,10 @@ func TestOfflineNewVersion(t *testing.T) {
 
 	srv.set(t, dirB) // the deploy
 	tab2 := h.newTab(t)
+	leaveServiceWorkers(t, tab2)
+	if w := attachedWorkers(t, tab2); len(w) > 0 {
+		t.Fatalf("DevTools is attached to the service workers %v (leaveServiceWorkers)", w)
+	}
 	tab2.navigate(lesson)
 	tab2.waitTrue("B", lessonReady)
 	same("the next load after the deploy", eval[build](tab2, 60*time.Second, buildJS), vB, "B")
