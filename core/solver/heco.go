@@ -70,10 +70,14 @@ const (
 	// min f over the feasible members, or f of the least-violated member
 	// when none is feasible.
 	FStarBest
+	// FStarQ is the HECO-DE author's code: f of the best member of
+	// Q' = Q ∪ {y_i} by the feasibility rule, computed for each trial
+	// (selection: bestIndex over QSum), so that ẽ is 0 at that member.
+	FStarQ
 )
 
 // FStarNames are the names of the f*(P) readings, indexed by FStarReading.
-var FStarNames = []string{"literal", "best"}
+var FStarNames = []string{"literal", "best", "q"}
 
 // HECOBound selects the bound handling of HECO trials. HECOBoundLSHADE44
 // uses LSHADE44's rules per strategy; HECOBoundAll(b) uses the rule b of
@@ -96,7 +100,9 @@ const HECOBoundLSHADE44 HECOBound = 0
 func HECOBoundAll(b de.BoundHandling) HECOBound { return HECOBound(b) + 1 }
 
 // hecoBoundNames are the choices of the "bound" parameter.
-func hecoBoundNames() []string { return append([]string{"lshade44"}, de.BoundNames...) }
+func hecoBoundNames() []string {
+	return append(append([]string{"lshade44"}, de.BoundNames...), "halfway")
+}
 
 // HECOSettings are the parameters of HECO-DE and HECO-PDE (§5.2; LSHADE44
 // for the ones the paper leaves to it). The zero value is not usable; start
@@ -167,6 +173,19 @@ type HECOSettings struct {
 	// were ⊥ within 1000 generations, leaving CR = 0 for the rest of the run.
 	CRTerminal bool
 
+	// The readings of the HECO-DE author's code (heco_gecco.go), each
+	// with the paper's and LSHADE44's reading as its default.
+	Donors      HECODonors
+	PBestRank   HECOPBestRank
+	RandMut     HECORandMut
+	CRTake      HECOCRTake
+	Select      HECOSelect
+	KeepBest    bool
+	CRDraw      HECOCRDraw
+	DeltaTest   HECODeltaTest
+	ArchiveTrim HECOArchiveTrim
+	FESCount    HECOFESCount
+
 	name string // registered algorithm, "heco-de" or "heco-pde"
 	dim  int    // dimension the defaults were made for
 }
@@ -224,6 +243,7 @@ func (s *HECOSettings) Params() []Param {
 	}
 	bn := hecoBoundNames()
 	ps := []Param{
+		presetParam(s),
 		intParam("lambda", "λ: size of Q and number of sub-problems f_i", &s.Lambda, d.Lambda, 4, 1000),
 		floatParam("n0", "n0 > 0: prior success count of each strategy (eq. (29))", &s.N0, d.N0, 0.01, 1000),
 		floatParam("delta", "δ: reset the success counts when some q_k < δ", &s.Delta, d.Delta, 0, 0.25),
@@ -239,14 +259,15 @@ func (s *HECOSettings) Params() []Param {
 		pcaStreamParam(&s.PCAStream, d.PCAStream),
 	}
 	ps = append(ps, hecoReadingParams(s, d)...)
+	ps = append(ps, hecoAuthorParams(s, d)...)
 	return append(ps,
 		Param{Key: "w1", Help: "weight w1 of ẽ: alt (t/T)^(20·i/λ) reproduces the paper's results; literal (t/T)^(20·i) is the formula as printed",
 			Default: float64(d.W1), Min: 0, Max: float64(len(W1Names) - 1), Kind: Choice, Choices: W1Names,
 			Get: func() float64 { return float64(s.W1) }, Set: func(x float64) { s.W1 = W1Reading(x) }},
-		Param{Key: "fstar", Help: "f*(P) in ẽ = |f − f*(P)| when P has no feasible member: literal min v as printed, or best: f of the least-violated member",
+		Param{Key: "fstar", Help: "f*(P) in ẽ = |f − f*(P)|: when P has no feasible member literal min v as printed, or best: f of the least-violated member; q: f of the best of Q ∪ {y_i} (the author's code)",
 			Default: float64(d.FStar), Min: 0, Max: float64(len(FStarNames) - 1), Kind: Choice, Choices: FStarNames,
 			Get: func() float64 { return float64(s.FStar) }, Set: func(x float64) { s.FStar = FStarReading(x) }},
-		Param{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl) or one rule for all",
+		Param{Key: "bound", Help: "bound handling: lshade44 (midpoint for pbest, reflect for randrl), one rule for all, or halfway ((bound + v)/2, may stay outside: the author's code)",
 			Default: float64(d.Bound), Min: 0, Max: float64(len(bn) - 1), Kind: Choice, Choices: bn,
 			Get: func() float64 { return float64(s.Bound) }, Set: func(x float64) { s.Bound = HECOBound(x) }},
 		floatParam("f0", "initial value of every M_F slot", &s.F0, d.F0, 0.01, 1),
@@ -321,12 +342,13 @@ const (
 
 // heco is the HECO-DE / HECO-PDE Method.
 type heco struct {
-	s      HECOSettings
-	coin   *rng.PCG  // the PCA coin's own stream (PCAStreamOwn), else nil
-	qfi    []float64 // f_i(x_i) of Q's members (pcarank=fi)
-	n      int       // dimension D
-	lo, hi []float64
-	mu0    int
+	s       HECOSettings
+	coin    *rng.PCG  // the PCA coin's own stream (PCAStreamOwn), else nil
+	qfi     []float64 // f_i(x_i) of Q's members (pcarank=fi)
+	n       int       // dimension D
+	lo, hi  []float64
+	mu0     int
+	initFES int // evaluations of the initial population (fescount=trials)
 
 	pop     population // P
 	archive []float64  // A, row-major
@@ -342,28 +364,42 @@ type heco struct {
 	resets     int                       // δ-resets so far (diagnostics, tests)
 	w1, w2, w3 []float64                 // weights of the λ sub-problems
 
-	// per-generation scratch
-	q         []int     // Q as indices into P
-	qx        []float64 // Q's points, row-major (input of PCA-projection)
+	// per-generation state
+	tau       float64    // t/T_max at the start of the generation
+	fstar     float64    // f*(P) (fstar=literal, best)
+	pBestF    float64    // f and v of P's best at the start (keepbest)
+	pBestV    float64    //
+	qFeasible bool       // Q had a feasible member at the start (pbestrank=f)
+	q         []int      // Q as indices into P
+	qpop      population // Q's points, f and v (rows of qx, qf, qv)
+	qx        []float64  // Q's points, row-major (input of PCA-projection)
 	qf, qv    []float64
 	qe        []float64 // ẽ of Q's members
-	ranked    []int     // P sorted by the feasibility rule (for pbest)
+	qr        qRange    // ranges of ẽ, f, v over Q
+	ranked    []int     // the donor pool sorted for x_pbest (pbestDonors)
 	rankHeap  []rankKey // rankTop's heap
 	trials    []float64 // y_i, row-major
 	tf, tv    []float64
-	accepted  []bool
-	strat     []int // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
+	accepted  []bool // f_i(y_i) < f_i(x_i): a success (line 24)
+	replaced  []bool // y_i took x_i's place (accepted, unless keepbest kept x_i)
+	strat     []int  // strategy of each trial: 0..3, hecoNoStrategy or hecoNoTrial
 	mutant    []float64
 	us        []float64 // crossover draws of the fused trials (de.Rand1Bin …)
 	pick      [3]int
+	fcr       [2]float64      // F and CR of the trial being made
 	proj      *pca.Projection // PCA-projection of this generation, or nil
+	projTried bool
 	projector pca.Projector
+	aMax      int    // archive size of atrim=trial
 	del       []int  // shrink: members to delete
 	gone      []bool // shrink: deleted or not
 	adapt     Adaptation
 
 	pcaTrials []PCATrial // the PCA trials of this generation (Snapshot.PCATrials)
 }
+
+// qRange holds the least and greatest ẽ, f and v over Q.
+type qRange struct{ eLo, eHi, fLo, fHi, vLo, vHi float64 }
 
 // Init runs lines 1 … 5.
 func (h *heco) Init(c *Context) error {
@@ -384,9 +420,10 @@ func (h *heco) Init(c *Context) error {
 	h.q = make([]int, lam)
 	h.qx = make([]float64, lam*h.n)
 	h.qf, h.qv, h.qe = make([]float64, lam), make([]float64, lam), make([]float64, lam)
+	h.qpop = population{n: h.n, x: h.qx, f: h.qf, v: h.qv}
 	h.trials = make([]float64, lam*h.n)
 	h.tf, h.tv = make([]float64, lam), make([]float64, lam)
-	h.accepted = make([]bool, lam)
+	h.accepted, h.replaced = make([]bool, lam), make([]bool, lam)
 	h.strat = make([]int, lam)
 	h.mutant = make([]float64, h.n)
 	h.us = make([]float64, h.n)
@@ -395,151 +432,241 @@ func (h *heco) Init(c *Context) error {
 	// Lines 3 … 5: μ_0 uniform points,
 	// evaluated (fewer if the budget is smaller than μ_0).
 	h.pop = initUniform(c, h.mu0)
+	h.initFES = c.FES()
 	h.publish(c)
 	return nil
 }
 
 // Iterate runs one pass of the loop of lines 6 … 39.
 func (h *heco) Iterate(c *Context) error {
-	lam := h.s.Lambda
-	mu := h.pop.size()
 	if c.Remaining() <= 0 {
 		return nil // line 6: FES = FES_max, nothing left to do
 	}
-	if mu < lam || mu < 4 {
-		return fmt.Errorf("heco: population of %d cannot hold Q of lambda = %d", mu, lam)
+	if mu := h.pop.size(); mu < h.s.Lambda || mu < 4 {
+		return fmt.Errorf("heco: population of %d cannot hold Q of lambda = %d", mu, h.s.Lambda)
 	}
-	r := c.RNG
-	n := h.n
-
-	// Line 7: adjust the weights, t/T_max = FES/MaxFES at the start
-	// of the generation.
-	tau := float64(c.FES()) / float64(c.MaxFES)
-	hecoWeightsAll(h.s.W1, tau, h.w1, h.w2, h.w3)
-	// Line 8: S_F = S_CR = ∅ for each strategy.
-	for k := range hecoStrategies {
-		h.sF[k], h.sCR[k], h.sDelta[k] = h.sF[k][:0], h.sCR[k][:0], h.sDelta[k][:0]
-	}
-	// Line 9: C = ∅ (C is the set of accepted trials).
-	clear(h.accepted)
-	for i := range h.strat {
-		h.strat[i] = hecoNoTrial
-	}
-	h.proj = nil
-	h.pcaTrials = h.pcaTrials[:0]
-	projTried := false
-	h.ranked = h.ranked[:0]
-
-	// Line 10: Q = λ members of P drawn without replacement;
-	// P' = P \ Q is the rest of the population.
-	de.Pick(r, h.q, mu)
-	// ẽ needs f*(P), computed once over P at the start of the generation
-	// (the definition under eq. (25); when P has no feasible member, as
-	// FStarReading says).
-	fstar := hecoFStar(h.s.FStar, h.pop.f, h.pop.v)
-	for i, qi := range h.q {
-		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
-		h.qf[i], h.qv[i] = h.pop.f[qi], h.pop.v[qi]
-		h.qe[i] = hecoE(h.qf[i], fstar)
-	}
-	eLo, eHi := minMax(h.qe)
-	fLo, fHi := minMax(h.qf)
-	vLo, vHi := minMax(h.qv)
-
+	h.startGeneration(c)
 	// Line 11: for x_i in Q, i = 1..λ.
 	coin := pcaCoin(c, h.s.PCAStream, &h.coin)
-	pcaOn := h.s.PCA && h.s.pcaWindow(tau)
-	for i := range lam {
+	pcaOn := h.s.PCA && h.s.pcaWindow(h.tau)
+	for i := range h.s.Lambda {
 		// Line 6 (FES ≤ FES_max): the last generation
 		// evaluates only what the budget has left; the rest of Q stays
 		// as it is.
 		if c.Remaining() == 0 {
 			break
 		}
-		xi := h.q[i]
-		x := h.pop.row(xi)
-		y := h.trials[i*n : (i+1)*n]
-		k := hecoNoStrategy
-		var F, CR float64
-		// Line 12: with probability PCAProb (HECO-PDE only; HECO-DE
-		// has no such line and draws no random number here).
-		pcaTrial := false
-		if pcaOn && coin.Float64() < h.s.PCAProb {
-			// Line 13: PCA-projection on Q, λ projected individuals
-			// x'_1..x'_λ, computed once per generation the first time it is
-			// needed.
-			if !projTried {
-				projTried = true
-				if err := h.project(c); err != nil {
-					return err
-				}
-			}
-			if h.proj != nil {
-				// Line 14: y_i = x'_i, repaired into the box (see
-				// HECOBoundLSHADE44).
-				copy(y, h.proj.Points[i*n:(i+1)*n])
-				h.pcaChildBound().Repair(y, x, h.lo, h.hi, nil)
-				pcaTrial = true
-			}
+		if err := h.makeTrial(c, i, pcaOn && coin.Float64() < h.s.PCAProb); err != nil {
+			return err
 		}
-		if !pcaTrial {
-			// Line 16: strategy k with probability q_k, F and CR
-			// from strategy k's circle memories.
-			k = h.chooseStrategy(r)
-			F, CR = h.sampleFCR(r, k)
-			// Line 17: mutation, bound repair, crossover.
-			h.trial(r, k, xi, F, CR, y)
-		}
-		h.strat[i] = k
-		// Evaluate f(y_i) and v(y_i).
-		fy, vy := c.Evaluate(y)
-		h.tf[i], h.tv[i] = fy, vy
-		// Line 20: Q' = Q ∪ {y_i}, Q as it was at the start of the
-		// generation (Q stays fixed during the loop, as in LSHADE44).
-		ey := hecoE(fy, fstar)
-		// Line 21: min-max normalisation of ẽ, f, v over Q'.
-		// (fmath.Min and Max are the built-ins, inlined also in WebAssembly)
-		el, eh := fmath.Min(eLo, ey), fmath.Max(eHi, ey)
-		fl, fh := fmath.Min(fLo, fy), fmath.Max(fHi, fy)
-		vl, vh := fmath.Min(vLo, vy), fmath.Max(vHi, vy)
-		// Line 22: f_i = w1i·ẽ + w2i·v + w3i·f (eq. (26)).
-		fiY := h.subproblem(i, hecoNorm(ey, el, eh), hecoNorm(vy, vl, vh), hecoNorm(fy, fl, fh))
-		fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
-		// Strict comparison f_i(y_i) < f_i(x_i).
-		if fiY < fiX {
-			// Line 24: C ← y_i ∪ C, A ← x_i ∪ A. x_i goes into A at
-			// once, so later trials of this generation may draw it; A is
-			// trimmed only at lines 34 … 37.
-			h.accepted[i] = true
-			h.archive = append(h.archive, x...)
-			// Line 25: F, CR into S_F, S_CR of strategy k
-			// with the improvement Δ = f_i(x_i) − f_i(y_i) (weights of the
-			// memory update), n_k++. A PCA trial records no F, CR and
-			// counts for no strategy.
-			if k != hecoNoStrategy {
-				h.sF[k] = append(h.sF[k], F)
-				h.sCR[k] = append(h.sCR[k], CR)
-				h.sDelta[k] = append(h.sDelta[k], fiX-fiY)
-				h.succ[k]++
-			}
-		}
+		h.selectTrial(c, i)
 	} // Line 27
+	h.endGeneration(c)
+	return nil
+}
 
+// startGeneration runs lines 7 … 10 and clears the generation's state.
+func (h *heco) startGeneration(c *Context) {
+	r, n := c.RNG, h.n
+	// Line 7: adjust the weights, t/T_max at the start of the generation
+	// (FES/MaxFES, or see fescount).
+	h.tau = h.schedule(c)
+	hecoWeightsAll(h.s.W1, h.tau, h.w1, h.w2, h.w3)
+	// Line 8: S_F = S_CR = ∅ for each strategy.
+	for k := range hecoStrategies {
+		h.sF[k], h.sCR[k], h.sDelta[k] = h.sF[k][:0], h.sCR[k][:0], h.sDelta[k][:0]
+	}
+	// Line 9: C = ∅ (C is the set of accepted trials).
+	clear(h.accepted)
+	clear(h.replaced)
+	for i := range h.strat {
+		h.strat[i] = hecoNoTrial
+	}
+	h.proj, h.projTried = nil, false
+	h.pcaTrials = h.pcaTrials[:0]
+	h.ranked = h.ranked[:0]
+	if h.s.KeepBest {
+		b := h.pop.best()
+		h.pBestF, h.pBestV = h.pop.f[b], h.pop.v[b]
+	}
+	h.aMax = int(math.Round(h.s.ArchiveRate * float64(h.pop.size())))
+
+	// Line 10: Q = λ members of P drawn without replacement;
+	// P' = P \ Q is the rest of the population.
+	de.Pick(r, h.q, h.pop.size())
+	// ẽ needs f*(P), computed once over P at the start of the generation
+	// (the definition under eq. (25); when P has no feasible member, as
+	// FStarReading says; fstar=q computes it for each trial instead).
+	h.fstar = hecoFStar(h.s.FStar, h.pop.f, h.pop.v)
+	h.qFeasible = false
+	for i, qi := range h.q {
+		copy(h.qx[i*n:(i+1)*n], h.pop.row(qi))
+		h.qf[i], h.qv[i] = h.pop.f[qi], h.pop.v[qi]
+		h.qe[i] = hecoE(h.qf[i], h.fstar)
+		h.qFeasible = h.qFeasible || h.qv[i] == 0
+	}
+	h.qr = h.qRange()
+}
+
+// qRange returns the ranges of ẽ, f and v over Q.
+func (h *heco) qRange() qRange {
+	var q qRange
+	q.eLo, q.eHi = minMax(h.qe)
+	q.fLo, q.fHi = minMax(h.qf)
+	q.vLo, q.vHi = minMax(h.qv)
+	return q
+}
+
+// makeTrial writes the trial y_i of Q's member i into h.trials, evaluates
+// it (lines 12 … 19) and records its strategy; pcaTrial is the coin of
+// line 12.
+func (h *heco) makeTrial(c *Context, i int, pcaTrial bool) error {
+	r, n := c.RNG, h.n
+	pool, ti := h.pool(i)
+	x := pool.row(ti)
+	y := h.trials[i*n : (i+1)*n]
+	k := hecoNoStrategy
+	var F, CR float64
+	// Line 12: with probability PCAProb (HECO-PDE only; HECO-DE has no
+	// such line and draws no random number here).
+	if pcaTrial {
+		// Line 13: PCA-projection on Q, λ projected individuals
+		// x'_1..x'_λ, computed once per generation the first time it is
+		// needed (on Q as it is then).
+		if !h.projTried {
+			h.projTried = true
+			if err := h.project(c); err != nil {
+				return err
+			}
+		}
+		pcaTrial = h.proj != nil
+		if pcaTrial {
+			// Line 14: y_i = x'_i, repaired into the box (see
+			// HECOBoundLSHADE44).
+			copy(y, h.proj.Points[i*n:(i+1)*n])
+			h.repairPCAChild(y, x)
+		}
+	}
+	if !pcaTrial {
+		// Line 16: strategy k with probability q_k, F and CR
+		// from strategy k's circle memories.
+		k = h.chooseStrategy(r)
+		F, CR = h.sampleFCR(r, k)
+		// Line 17: mutation, bound repair, crossover.
+		h.trial(r, k, pool, ti, F, CR, y)
+		h.fcr[0], h.fcr[1] = F, CR
+	}
+	h.strat[i] = k
+	// Evaluate f(y_i) and v(y_i).
+	h.tf[i], h.tv[i] = c.Evaluate(y)
+	return nil
+}
+
+// selectTrial runs lines 20 … 26 for trial i: y_i against x_i on the
+// sub-problem f_i over Q' = Q ∪ {y_i}.
+func (h *heco) selectTrial(c *Context, i int) {
+	n := h.n
+	fy, vy := h.tf[i], h.tv[i]
+	x := h.qx[i*n : (i+1)*n]
+	// Line 20: Q' = Q ∪ {y_i}, with Q as it was at the start of the
+	// generation (select=sync, as LSHADE44) or with the earlier accepted
+	// trials in it (select=seq).
+	fstar, qr := h.fstar, h.qr
+	bestF, bestV := h.q1Best(fy, vy)
+	if h.s.FStar == FStarQ {
+		// ẽ from the best of Q' (the author's code).
+		fstar = bestF
+		for m := range h.qe {
+			h.qe[m] = hecoE(h.qf[m], fstar)
+		}
+		qr = h.qRange()
+	} else if h.s.Select == SelectSeq {
+		qr = h.qRange()
+	}
+	ey := hecoE(fy, fstar)
+	// Line 21: min-max normalisation of ẽ, f, v over Q'.
+	// (fmath.Min and Max are the built-ins, inlined also in WebAssembly)
+	el, eh := fmath.Min(qr.eLo, ey), fmath.Max(qr.eHi, ey)
+	fl, fh := fmath.Min(qr.fLo, fy), fmath.Max(qr.fHi, fy)
+	vl, vh := fmath.Min(qr.vLo, vy), fmath.Max(qr.vHi, vy)
+	// Line 22: f_i = w1i·ẽ + w2i·v + w3i·f (eq. (26)).
+	fiY := h.subproblem(i, hecoNorm(ey, el, eh), hecoNorm(vy, vl, vh), hecoNorm(fy, fl, fh))
+	fiX := h.subproblem(i, hecoNorm(h.qe[i], el, eh), hecoNorm(h.qv[i], vl, vh), hecoNorm(h.qf[i], fl, fh))
+	// Strict comparison f_i(y_i) < f_i(x_i).
+	if fiY < fiX {
+		// Line 24: C ← y_i ∪ C, A ← x_i ∪ A. x_i goes into A at
+		// once, so later trials of this generation may draw it; A is
+		// trimmed at lines 34 … 37 (or after every trial: atrim).
+		h.accepted[i] = true
+		h.archive = append(h.archive, x...)
+		// keepbest: the best so far of P and Q' keeps its place.
+		if h.s.KeepBest {
+			gF, gV := h.pBestF, h.pBestV
+			if betterNum(bestF, bestV, gF, gV) {
+				gF, gV = bestF, bestV
+			}
+			h.replaced[i] = !(h.qf[i] == gF && h.qv[i] == gV)
+		} else {
+			h.replaced[i] = true
+		}
+		// Line 25: F, CR into S_F, S_CR of strategy k
+		// with the improvement Δ = f_i(x_i) − f_i(y_i) (weights of the
+		// memory update), n_k++. A PCA trial records no F, CR and
+		// counts for no strategy.
+		if k := h.strat[i]; k != hecoNoStrategy {
+			h.sF[k] = append(h.sF[k], h.fcr[0])
+			h.sCR[k] = append(h.sCR[k], h.fcr[1])
+			h.sDelta[k] = append(h.sDelta[k], fiX-fiY)
+			h.succ[k]++
+		}
+		if h.s.Select == SelectSeq && h.replaced[i] {
+			// y_i takes x_i's place at once, in Q and in P.
+			y := h.trials[i*n : (i+1)*n]
+			copy(x, y)
+			h.qf[i], h.qv[i] = fy, vy
+			h.qe[i] = hecoE(fy, h.fstar)
+			h.pop.set(h.q[i], y, fy, vy)
+			h.ranked = h.ranked[:0] // the donor pool changed
+		}
+	}
+	if h.s.ArchiveTrim == TrimTrial {
+		h.trimArchive(c.RNG, h.aMax)
+	}
+}
+
+// q1Best returns f and v of the best member of Q ∪ {(fy, vy)} by the
+// feasibility rule (ties: the first of Q, then y).
+func (h *heco) q1Best(fy, vy float64) (f, v float64) {
+	f, v = h.qf[0], h.qv[0]
+	for m := 1; m < len(h.qf); m++ {
+		if betterNum(h.qf[m], h.qv[m], f, v) {
+			f, v = h.qf[m], h.qv[m]
+		}
+	}
+	if betterNum(fy, vy, f, v) {
+		f, v = fy, vy
+	}
+	return f, v
+}
+
+// endGeneration runs lines 28 … 39 and publishes the generation.
+func (h *heco) endGeneration(c *Context) {
+	r, n, lam := c.RNG, h.n, h.s.Lambda
 	// The PCA trials and their verdicts, for the snapshot.
-	accepted := 0
+	replaced := 0
 	for i := range lam {
-		if h.accepted[i] {
-			accepted++
+		if h.replaced[i] {
+			replaced++
 		}
 		if h.strat[i] == hecoNoStrategy {
 			h.pcaTrials = append(h.pcaTrials, PCATrial{Index: i, X: h.trials[i*n : (i+1)*n],
-				F: h.tf[i], V: h.tv[i], Accepted: h.accepted[i]})
+				F: h.tf[i], V: h.tv[i], Accepted: h.replaced[i]})
 		}
 	}
 	if len(h.pcaTrials) > 0 {
 		c.SetPCATrials(h.pcaTrials)
 	}
-	c.setAccepted(accepted)
+	c.setAccepted(replaced)
 
 	// Line 28: M_F, M_CR of each strategy from its S_F, S_CR.
 	for k := range hecoStrategies {
@@ -548,23 +675,27 @@ func (h *heco) Iterate(c *Context) error {
 	// Line 29: P ← P' ∪ C, keeping the members of Q that were not
 	// replaced (each accepted y_i takes its parent's place); read
 	// literally, P would lose the λ − |C| members whose trial failed.
-	for i, qi := range h.q {
-		if h.accepted[i] {
-			h.pop.set(qi, h.trials[i*n:(i+1)*n], h.tf[i], h.tv[i])
+	// (select=seq has put them in place already.)
+	if h.s.Select == SelectSync {
+		for i, qi := range h.q {
+			if h.replaced[i] {
+				h.pop.set(qi, h.trials[i*n:(i+1)*n], h.tf[i], h.tv[i])
+			}
 		}
 	}
-	// Lines 30 … 33 (eq. (35)) with t/T_max = FES/MaxFES after this
-	// generation, so that μ reaches μ_Tmax exactly at FES = MaxFES.
+	// Lines 30 … 33 (eq. (35)) with t/T_max after this
+	// generation, so that μ reaches μ_Tmax exactly at the budget.
 	muT := h.requiredSize(c)
 	if muT < h.pop.size() {
 		h.shrink(r, h.pop.size()-muT)
 	}
 	// Lines 34 … 37: |A|_max = ArchiveRate·μ_t.
-	h.trimArchive(r, int(math.Round(h.s.ArchiveRate*float64(muT))))
+	if h.s.ArchiveTrim == TrimGeneration {
+		h.trimArchive(r, int(math.Round(h.s.ArchiveRate*float64(muT))))
+	}
 	// FES ← FES + λ is counted by the Context; t ← t + 1.
 	h.gen++
 	h.publish(c)
-	return nil
 }
 
 // hecoWeights returns the weights (w_1i,t, w_2i,t, w_3i,t) of sub-problem i
@@ -689,12 +820,17 @@ func minMax(a []float64) (lo, hi float64) {
 // chooseStrategy draws strategy k with probability
 // q_k = (n_k + n0)/Σ(n_i + n0) (eq. (29)) by roulette wheel. As in
 // LSHADE44's roulete.m the δ-test comes after the draw: if the smallest q_k
-// is below δ, all n_k are reset to 0 (q_k = 1/4 again). The n_k grow inside
+// is below δ, all n_k are reset to 0 (q_k = 1/4 again); with
+// deltatest=before (the author's code) it comes before the draw. The n_k grow inside
 // the generation (line 25), so the test runs at every
 // strategy choice, not once per generation. The paper gives δ (§5.2) but not when to test it; with counts that accumulate over the run a
 // reset happens only when one strategy keeps dominating (e.g. n = (33, 0, 0,
 // 0) with n0 = 2: q_min = 2/41 < 1/20).
 func (h *heco) chooseStrategy(r *rng.PCG) int {
+	if h.s.DeltaTest == DeltaBefore && h.deltaLow() {
+		h.succ = [hecoStrategies]float64{}
+		h.resets++
+	}
 	var q [hecoStrategies]float64
 	sum := 0.0
 	for k := range hecoStrategies {
@@ -707,15 +843,22 @@ func (h *heco) chooseStrategy(r *rng.PCG) int {
 		u -= q[k]
 		k++
 	}
-	qMin := q[0]
-	for _, x := range q[1:] {
-		qMin = fmath.Min(qMin, x) // slices.Min's value: min is a runtime call in WebAssembly
-	}
-	if qMin/sum < h.s.Delta {
+	if h.s.DeltaTest == DeltaAfter && h.deltaLow() {
 		h.succ = [hecoStrategies]float64{}
 		h.resets++
 	}
 	return k
+}
+
+// deltaLow reports whether the smallest q_k of eq. (29) is below δ.
+func (h *heco) deltaLow() bool {
+	sum, qMin := 0.0, math.Inf(1)
+	for k := range hecoStrategies {
+		q := h.succ[k] + h.s.N0
+		sum += q
+		qMin = fmath.Min(qMin, q) // slices.Min's value: min is a runtime call in WebAssembly
+	}
+	return qMin/sum < h.s.Delta
 }
 
 // strategyProb returns q_k of eq. (29) for the current n_k.
@@ -744,7 +887,13 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 	if m := h.mcr[k][slot]; m < 0 {
 		CR = 0
 	} else {
-		CR = fmath.Max(0, fmath.Min(1, m+float64(h.s.CRStd*r.Rand().NormFloat64())))
+		var z float64
+		if h.s.CRDraw == CRDrawOneBM {
+			z = oneUniformNormal(1 - r.Float64())
+		} else {
+			z = r.Rand().NormFloat64()
+		}
+		CR = fmath.Max(0, fmath.Min(1, m+float64(h.s.CRStd*z)))
 	}
 	mf := h.mf[k][slot]
 	F = mf
@@ -757,96 +906,128 @@ func (h *heco) sampleFCR(r *rng.PCG, k int) (F, CR float64) {
 	return fmath.Min(F, 1), CR
 }
 
-// trial writes into y the trial of strategy k for the target P[xi] (line
-// 17). Donors come from P as it was at the start of the generation
-// and from the archive A:
+// pool returns the population the donors of trial i come from and the
+// index of its target x_i in it: P and q[i], or Q and i (donors=q).
+func (h *heco) pool(i int) (*population, int) {
+	if h.s.Donors == DonorsQ {
+		return &h.qpop, i
+	}
+	return &h.pop, h.q[i]
+}
+
+// trial writes into y the trial of strategy k for the target pool[ti]
+// (line 17). Donors come from the pool (P by default, Q with donors=q; as
+// it was at the start of the generation, or as it is with select=seq) and
+// from the archive A:
 //
 //   - current-to-pbest/1 (eq. (30)): x_pbest uniform among the top
-//     max(1, round(p·|P|)) of P by the feasibility rule, r1 ∈ P \ {i},
-//     r2 ∈ (P ∪ A) \ {i, r1} (LSHADE44; r1 ≠ pbest is not enforced);
-//   - randrl/1 (eq. (32)): three distinct members of P \ {i}, ordered
-//     best first by the feasibility rule, v = x_r1* + F(x_r2* − x_r3*).
+//     max(1, round(p·|pool|)) of the pool by the feasibility rule (or by f:
+//     pbestrank), r1 ∈ pool \ {i}, r2 ∈ (pool ∪ A) \ {i, r1} (LSHADE44;
+//     r1 ≠ pbest is not enforced);
+//   - randrl/1 (eq. (32)): three distinct members of pool \ {i}, ordered
+//     best first by the feasibility rule, v = x_r1* + F(x_r2* − x_r3*);
+//     with randmut=rand1 three distinct members of the pool in the order
+//     drawn.
 //
 // The mutant is repaired before crossover: LSHADE44 repairs the trial after
 // crossover, which is the same for the coordinate-wise midpoint and
 // reflection rules because the coordinates taken from x_i are inside.
-func (h *heco) trial(r *rng.PCG, k, xi int, F, CR float64, y []float64) {
-	x := h.pop.row(xi)
+func (h *heco) trial(r *rng.PCG, k int, pool *population, ti int, F, CR float64, y []float64) {
+	x := pool.row(ti)
 	v := h.mutant
 	pbest := k == hecoPBestBin || k == hecoPBestExp
 	bin := k == hecoPBestBin || k == hecoRandRLBin
 	mutate := func(v []float64) {
 		if pbest {
-			xp, r1, r2 := h.pbestDonors(r, xi)
+			xp, r1, r2 := h.pbestDonors(r, pool, ti)
 			de.CurrentToPBest1(v, x, xp, r1, r2, F)
 		} else {
-			r1, r2, r3 := h.randrlDonors(r, xi)
+			r1, r2, r3 := h.randDonors(r, pool, ti)
 			de.Rand1(v, r1, r2, r3, F)
 		}
 	}
-	// Mutation and crossover in one pass when the mutant is inside the box
-	// (de.Rand1Bin and its siblings: the same draws and numbers as the
-	// steps, fewer calls and loops in WebAssembly); else the steps: repair,
-	// then crossover.
-	var ok bool
-	switch {
-	case pbest && bin:
-		xp, r1, r2 := h.pbestDonors(r, xi)
-		ok = de.CurrentToPBest1Bin(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
-	case pbest:
-		xp, r1, r2 := h.pbestDonors(r, xi)
-		ok = de.CurrentToPBest1Exp(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
-	case bin:
-		r1, r2, r3 := h.randrlDonors(r, xi)
-		ok = de.Rand1Bin(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
-	default:
-		r1, r2, r3 := h.randrlDonors(r, xi)
-		ok = de.Rand1Exp(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
-	}
-	if ok {
-		return
-	}
-	h.bound(k).Repair(v, x, h.lo, h.hi, mutate)
-	if bin {
-		de.Binomial(y, x, v, CR, r)
+	if h.s.CRTake == CRTakeMutant {
+		// Mutation and crossover in one pass when the mutant is inside the
+		// box (de.Rand1Bin and its siblings: the same draws and numbers as
+		// the steps, fewer calls and loops in WebAssembly); else the steps:
+		// repair, then crossover.
+		var ok bool
+		switch {
+		case pbest && bin:
+			xp, r1, r2 := h.pbestDonors(r, pool, ti)
+			ok = de.CurrentToPBest1Bin(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
+		case pbest:
+			xp, r1, r2 := h.pbestDonors(r, pool, ti)
+			ok = de.CurrentToPBest1Exp(y, v, x, xp, r1, r2, h.lo, h.hi, F, CR, r, h.us)
+		case bin:
+			r1, r2, r3 := h.randDonors(r, pool, ti)
+			ok = de.Rand1Bin(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
+		default:
+			r1, r2, r3 := h.randDonors(r, pool, ti)
+			ok = de.Rand1Exp(y, v, x, r1, r2, r3, h.lo, h.hi, F, CR, r, h.us)
+		}
+		if ok {
+			return
+		}
 	} else {
+		mutate(v)
+	}
+	h.repair(k, v, x, mutate)
+	switch {
+	case h.s.CRTake == CRTakeParent && bin:
+		de.BinomialKeep(y, x, v, CR, r)
+	case h.s.CRTake == CRTakeParent:
+		de.ExponentialKeep(y, x, v, CR, r)
+	case bin:
+		de.Binomial(y, x, v, CR, r)
+	default:
 		de.Exponential(y, x, v, CR, r)
 	}
 }
 
-// pbestDonors draws the donors of current-to-pbest/1 for the target P[xi]
-// (see trial): x_pbest, x_r1 and x_r2.
-func (h *heco) pbestDonors(r *rng.PCG, xi int) (xp, r1, r2 []float64) {
-	mu := h.pop.size()
+// pbestDonors draws the donors of current-to-pbest/1 for the target
+// pool[ti] (see trial): x_pbest, x_r1 and x_r2.
+func (h *heco) pbestDonors(r *rng.PCG, pool *population, ti int) (xp, r1, r2 []float64) {
+	mu := pool.size()
 	if len(h.ranked) == 0 {
-		h.rankTop(max(1, int(math.Round(h.s.P*float64(mu)))))
+		// pbestrank=f: by f alone, unless Q started without a feasible
+		// member and t/T_max ≥ 0.4 (the author's mutation_1).
+		byF := h.s.PBestRank == PBestRankF && (h.qFeasible || h.tau < 0.4)
+		h.rankTop(pool, max(1, int(math.Round(h.s.P*float64(mu)))), byF)
 	}
 	pbest := h.ranked[r.IntN(len(h.ranked))]
-	de.PickFew(r, h.pick[:1], mu, xi)
+	de.PickFew(r, h.pick[:1], mu, ti)
 	i1 := h.pick[0]
-	de.PickFew(r, h.pick[1:2], mu+len(h.archive)/h.n, xi, i1)
-	return h.pop.row(pbest), h.pop.row(i1), h.donor(h.pick[1])
+	de.PickFew(r, h.pick[1:2], mu+len(h.archive)/h.n, ti, i1)
+	return pool.row(pbest), pool.row(i1), h.donor(pool, h.pick[1])
 }
 
-// randrlDonors draws the donors of randrl/1 for the target P[xi] (see
-// trial): three distinct members of P \ {xi}, best first.
-func (h *heco) randrlDonors(r *rng.PCG, xi int) (r1, r2, r3 []float64) {
-	de.PickFew(r, h.pick[:], h.pop.size(), xi)
-	de.OrderRL(&h.pick, h.pop.f, h.pop.v)
-	return h.pop.row(h.pick[0]), h.pop.row(h.pick[1]), h.pop.row(h.pick[2])
+// randDonors draws the donors of the rand strategies for the target
+// pool[ti] (see trial): three distinct members of pool \ {ti}, best first
+// (randrl/1), or of the whole pool in the order drawn (randmut=rand1).
+func (h *heco) randDonors(r *rng.PCG, pool *population, ti int) (r1, r2, r3 []float64) {
+	if h.s.RandMut == RandMut1 {
+		de.PickFew(r, h.pick[:], pool.size())
+	} else {
+		de.PickFew(r, h.pick[:], pool.size(), ti)
+		de.OrderRL(&h.pick, pool.f, pool.v)
+	}
+	return pool.row(h.pick[0]), pool.row(h.pick[1]), pool.row(h.pick[2])
 }
 
-// donor returns member j of P ∪ A: P[j] for j < |P|, else A[j − |P|].
-func (h *heco) donor(j int) []float64 {
-	if mu := h.pop.size(); j >= mu {
+// donor returns member j of pool ∪ A: pool[j] for j < |pool|, else
+// A[j − |pool|].
+func (h *heco) donor(pool *population, j int) []float64 {
+	if mu := pool.size(); j >= mu {
 		j -= mu
 		return h.archive[j*h.n : (j+1)*h.n]
 	}
-	return h.pop.row(j)
+	return pool.row(j)
 }
 
-// bound returns the bound handling for strategy k (hecoNoStrategy for a PCA
-// trial), see HECOBound.
+// bound returns the rule of package de that repairs a trial of strategy k
+// (hecoNoStrategy for a PCA trial), see HECOBound; HECOBoundHalfway is
+// not one of them (repair applies it).
 func (h *heco) bound(k int) de.BoundHandling {
 	if h.s.Bound != HECOBoundLSHADE44 {
 		return de.BoundHandling(h.s.Bound - 1)
@@ -857,20 +1038,37 @@ func (h *heco) bound(k int) de.BoundHandling {
 	return de.Midpoint
 }
 
-// rankTop fills h.ranked with the indices of the top np members of P by
-// the feasibility rule, best first; ties by f and then by index (LSHADE44
-// ranks lexicographically by violation, then f). That order is total, so
-// the top np and their order are unique; a bounded max-heap of rank keys
-// (rankKey) finds them with O(|P| + np·log np) integer comparisons in the
-// usual case (np is 11 % of |P|), and a heap sort orders them.
-func (h *heco) rankTop(np int) {
-	f, v := h.pop.f, h.pop.v
-	mu := h.pop.size()
+// repair brings the mutant v of strategy k back by the bound handling
+// (HECOBound): halfway, or a rule of package de with x the target.
+func (h *heco) repair(k int, v, x []float64, mutate func([]float64)) {
+	if h.s.Bound == HECOBoundHalfway {
+		de.Halfway(v, h.lo, h.hi)
+		return
+	}
+	h.bound(k).Repair(v, x, h.lo, h.hi, mutate)
+}
+
+// rankTop fills h.ranked with the indices of the top np members of the
+// pool by the feasibility rule (byF: by f alone), best first; ties by f
+// and then by index (LSHADE44 ranks lexicographically by violation, then
+// f). That order is total, so the top np and their order are unique; a
+// bounded max-heap of rank keys (rankKey) finds them with
+// O(|pool| + np·log np) integer comparisons in the usual case (np is 11 %
+// of |P|), and a heap sort orders them.
+func (h *heco) rankTop(pool *population, np int, byF bool) {
+	f, v := pool.f, pool.v
+	mu := pool.size()
 	np = min(np, mu)
+	// vmask zeroes the violation's key when ranking by f alone (an
+	// integer select, no branch per member).
+	vmask := ^uint64(0)
+	if byF {
+		vmask = 0
+	}
 	hp := h.rankHeap[:0]
 	for i := range np {
 		// push member i and sift it up
-		hp = append(hp, rankKey{v: orderedBits(v[i]), f: orderedBits(f[i]), i: i})
+		hp = append(hp, rankKey{v: orderedBits(v[i]) & vmask, f: orderedBits(f[i]), i: i})
 		for j := len(hp) - 1; j > 0; {
 			p := (j - 1) / 2
 			if !hp[p].before(hp[j]) {
@@ -886,7 +1084,7 @@ func (h *heco) rankTop(np int) {
 	// arithmetic (b2i; in WebAssembly each && and || would be a jump).
 	v, f = v[:mu], f[:mu]
 	for i := np; i < mu; i++ {
-		kv, kf := orderedBits(v[i]), orderedBits(f[i])
+		kv, kf := orderedBits(v[i])&vmask, orderedBits(f[i])
 		if b2i(kv < hp[0].v)|b2i(kv == hp[0].v)&b2i(kf < hp[0].f) != 0 {
 			hp[0] = rankKey{v: kv, f: kf, i: i}
 			siftDown(hp, 0)
@@ -1021,9 +1219,10 @@ func (h *heco) updateMemory(k int) {
 	h.pos[k] = (p + 1) % h.s.H
 }
 
-// requiredSize is μ_t of eq. (35) with t/T_max = FES/MaxFES.
+// requiredSize is μ_t of eq. (35) with t/T_max = FES/MaxFES (or see
+// fescount).
 func (h *heco) requiredSize(c *Context) int {
-	tau := fmath.Min(1, float64(c.FES())/float64(c.MaxFES))
+	tau := fmath.Min(1, h.schedule(c))
 	return int(math.Round(float64(h.mu0) - float64(tau*float64(h.mu0-h.s.MuFinal))))
 }
 

@@ -65,7 +65,18 @@ func (s *HECOSettings) pcaWindow(tau float64) bool {
 	return s.PCAFrom <= tau && (tau < s.PCATo || s.PCATo >= 1)
 }
 
-// pcaChildBound is the bound handling of a PCA child.
+// repairPCAChild brings the PCA child y of target x back into the box
+// (pcabound; with pcabound=trial and bound=halfway, halfway).
+func (h *heco) repairPCAChild(y, x []float64) {
+	if h.s.PCABound == 0 && h.s.Bound == HECOBoundHalfway {
+		de.Halfway(y, h.lo, h.hi)
+		return
+	}
+	h.pcaChildBound().Repair(y, x, h.lo, h.hi, nil)
+}
+
+// pcaChildBound is the rule of package de that repairs a PCA child (see
+// repairPCAChild for bound=halfway).
 func (h *heco) pcaChildBound() de.BoundHandling {
 	if h.s.PCABound == 0 {
 		return h.bound(hecoNoStrategy)

@@ -62,6 +62,18 @@ func (p *population) size() int            { return len(p.f) }
 func (p *population) row(i int) []float64  { return p.x[i*p.n : (i+1)*p.n] }
 func (p *population) better(i, j int) bool { return betterNum(p.f[i], p.v[i], p.f[j], p.v[j]) }
 func (p *population) publish(c *Context)   { c.sharePopulation(p.x, p.f, p.v) }
+
+// best returns the index of the best member by the feasibility rule, the
+// first of equals.
+func (p *population) best() int {
+	b := 0
+	for i := 1; i < p.size(); i++ {
+		if p.better(i, b) {
+			b = i
+		}
+	}
+	return b
+}
 func (p *population) set(i int, x []float64, f, v float64) {
 	copy(p.row(i), x)
 	p.f[i], p.v[i] = f, v

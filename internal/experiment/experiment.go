@@ -360,17 +360,21 @@ func NewSettings(algo string, dim int, set []Assignment) (solver.Settings, error
 	}
 	s := a.Defaults(dim)
 	// Assignments for every algorithm first, then those for this one, so
-	// that pmode.pop=6 wins over pop=5 in any order.
-	for _, specific := range []bool{false, true} {
-		for _, as := range set {
-			if (as.Algo != "") != specific || (specific && as.Algo != algo) {
-				continue
-			}
-			if !specific && !slices.Contains(solver.ParamKeys(s), as.Key) {
-				continue
-			}
-			if err := solver.SetParam(s, as.Key, as.Value); err != nil {
-				return nil, fmt.Errorf("-set: %s: %v", algo, err)
+	// that pmode.pop=6 wins over pop=5 in any order; a preset before all
+	// of them, so that the values given beside it win over it in any
+	// order.
+	for _, preset := range []bool{true, false} {
+		for _, specific := range []bool{false, true} {
+			for _, as := range set {
+				if (as.Key == "preset") != preset || (as.Algo != "") != specific || (specific && as.Algo != algo) {
+					continue
+				}
+				if !specific && !slices.Contains(solver.ParamKeys(s), as.Key) {
+					continue
+				}
+				if err := solver.SetParam(s, as.Key, as.Value); err != nil {
+					return nil, fmt.Errorf("-set: %s: %v", algo, err)
+				}
 			}
 		}
 	}
