@@ -90,9 +90,12 @@ func List() []Info {
 }
 
 // New returns the problem called name at dimension dim. Names are
-// case-insensitive; "c5" and "C05" both mean C05.
+// case-insensitive; "c5" and "C05" both mean C05. "C21-author" is the
+// HECO-DE author's variant of C21 (cec2017.NewAuthor; also of C06, C10,
+// C18, C27), on C21's data; the catalogue (List) does not list the
+// variants.
 func New(name string, dim int, o Options) (problem.Problem, error) {
-	if n, ok := cecNumber(name); ok {
+	if n, author, ok := ParseCEC(name); ok {
 		if dim < 2 || dim > MaxDim {
 			return nil, fmt.Errorf("dim = %d: CEC problems need a dimension of 2 … %d", dim, MaxDim)
 		}
@@ -113,16 +116,56 @@ func New(name string, dim int, o Options) (problem.Problem, error) {
 		default:
 			d = cec2017.GenerateData(n, dim, o.DataSeed)
 		}
+		if author {
+			return cec2017.NewAuthor(n, dim, d)
+		}
 		return cec2017.New(n, dim, d)
 	}
 	p, err := teach.New(strings.ToLower(name))
 	if err != nil {
-		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28)", name, strings.Join(teach.Names(), ", "))
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, and C06, C10, C18, C21, C27 with the suffix -author)", name, strings.Join(teach.Names(), ", "))
 	}
 	if dim != 2 && dim != 0 {
 		return nil, fmt.Errorf("dim = %d: %s is a 2-D teaching problem", dim, p.Name())
 	}
 	return p, nil
+}
+
+// ParseCEC parses the name of a CEC 2017 problem: "C05", "c5", "C28" give
+// 5, 5, 28, and "C21-author" (any case) gives 21 with author set, for the
+// problems that have an author's variant (cec2017.AuthorVariants).
+func ParseCEC(name string) (num int, author, ok bool) {
+	if base, found := cutSuffixFold(name, cec2017.AuthorSuffix); found {
+		n, ok := cecNumber(base)
+		if !ok || !cec2017.HasAuthorVariant(n) {
+			return 0, false, false
+		}
+		return n, true, true
+	}
+	n, ok := cecNumber(name)
+	return n, false, ok
+}
+
+// CanonicalCEC returns the catalogue name of a CEC problem ("C05",
+// "C21-author") and whether name is one.
+func CanonicalCEC(name string) (string, bool) {
+	n, author, ok := ParseCEC(name)
+	if !ok {
+		return "", false
+	}
+	c := fmt.Sprintf("C%02d", n)
+	if author {
+		c += cec2017.AuthorSuffix
+	}
+	return c, true
+}
+
+// cutSuffixFold is strings.CutSuffix ignoring case.
+func cutSuffixFold(s, suffix string) (string, bool) {
+	if len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+		return s[:len(s)-len(suffix)], true
+	}
+	return s, false
 }
 
 // cecNumber parses "C05", "c5", "C28" into 5, 5, 28.
@@ -148,11 +191,11 @@ func describe(p problem.Problem) string {
 // reads at dimension dim (cec2017.DataFiles), and nil for a teaching
 // problem, which has no data files.
 func DataFiles(name string, dim int) ([]string, error) {
-	if n, ok := cecNumber(name); ok {
+	if n, _, ok := ParseCEC(name); ok {
 		return cec2017.DataFiles(n, dim)
 	}
 	if _, err := teach.New(strings.ToLower(name)); err != nil {
-		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28)", name, strings.Join(teach.Names(), ", "))
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, and C06, C10, C18, C21, C27 with the suffix -author)", name, strings.Join(teach.Names(), ", "))
 	}
 	return nil, nil
 }

@@ -30,6 +30,7 @@ import (
 
 	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
+	"pcaplay/core/suite"
 )
 
 // Record is the result of one run, one JSON object per line.
@@ -247,14 +248,12 @@ func (s Shard) Has(k int) bool {
 }
 
 // CanonicalProblem returns the catalogue name of a problem: "c5" and "C05"
-// give "C05"; other names are returned as given. It does not check that
-// the problem exists.
+// give "C05", "c21-Author" gives "C21-author"; other names are returned as
+// given. It does not check that the problem exists.
 func CanonicalProblem(name string) string {
 	name = strings.TrimSpace(name)
-	if len(name) >= 2 && (name[0] == 'c' || name[0] == 'C') {
-		if n, err := strconv.Atoi(name[1:]); err == nil && n >= 1 && n <= 28 {
-			return fmt.Sprintf("C%02d", n)
-		}
+	if c, ok := suite.CanonicalCEC(name); ok {
+		return c
 	}
 	return name
 }
