@@ -17,6 +17,7 @@ WORKERS=${WORKERS:-1}
 case "$ALGO" in heco-de | heco-pde) ;; *) echo "gecco2019.sh: ALGO = $ALGO: want heco-de or heco-pde" >&2; exit 2 ;; esac
 problems=$(printf 'C%02d,' $(seq 1 28))C06-author,C10-author,C18-author,C21-author,C27-author
 file=docs/results/gecco2019/runs-${D}D-${ALGO}.jsonl
+mkdir -p "$(dirname "$file")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/cec" ./cmd/cec
@@ -26,7 +27,8 @@ start=$(date +%s)
 status=0
 /usr/bin/time -f '%U %S' -o "$tmp/cpu" "$tmp/cec" run -algo "$ALGO" -set preset=gecco2019 -problem "$problems" \
 	-dim "$D" -runs 25 -seed 1 -workers "$WORKERS" -quiet -o "$file" -resume >/dev/null || status=$?
-after=$(wc -l <"$file")
+after=0
+[ -f "$file" ] && after=$(wc -l <"$file")
 printf '%s commit=%s runs_before=%d runs_after=%d wall_s=%d cpu_s=%s workers=%d exit=%d\n' \
 	"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(git rev-parse --short HEAD)" "$before" "$after" "$(($(date +%s) - start))" \
 	"$(awk 'END { print $1 + $2 }' "$tmp/cpu" 2>/dev/null || echo NA)" "$WORKERS" "$status" >>"${file%.jsonl}.log"
