@@ -134,6 +134,28 @@ func ParamKeys(s Settings) []string {
 	return k
 }
 
+// PresetKey is the key of a parameter that applies a preset: setting it
+// sets other parameters (HECO-DE's "preset"). Whoever applies a list of
+// values applies it first (the parameter comes first in Params), so that
+// the values beside it win.
+const PresetKey = "preset"
+
+// UnderPreset applies to def the preset that s has, if any (the value of
+// s's PresetKey parameter when it is not the parameter's Default), and
+// returns def: its parameters are then the defaults under that preset, the
+// values an address or a command may leave out once it names the preset.
+// The PresetKey parameter's own default stays its Param.Default.
+func UnderPreset(def, s Settings) Settings {
+	for _, p := range s.Params() {
+		if p.Key == PresetKey && p.Get() != p.Default {
+			if err := SetParam(def, p.Key, p.Format(p.Get())); err != nil {
+				panic("solver: " + err.Error()) // the same algorithm's own value
+			}
+		}
+	}
+	return def
+}
+
 // CheckParams checks every parameter's current value against its range.
 // Settings.Validate implementations call it first.
 func CheckParams(s Settings) error {

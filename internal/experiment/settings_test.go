@@ -45,3 +45,29 @@ func TestFormatSettingsOmitDefault(t *testing.T) {
 		t.Errorf("heco-pde with pcastream=own, pcato=0.5: settings %q, want both named and pcafrom left out", got)
 	}
 }
+
+// A preset applies before the values given beside it, in whatever order
+// they come, also when one names the algorithm.
+func TestNewSettingsPresetFirst(t *testing.T) {
+	want := ""
+	for _, set := range [][]Assignment{
+		{{Key: "preset", Value: "gecco2019"}, {Key: "w1", Value: "alt"}},
+		{{Key: "w1", Value: "alt"}, {Key: "preset", Value: "gecco2019"}},
+		{{Key: "w1", Value: "alt"}, {Algo: "heco-de", Key: "preset", Value: "gecco2019"}},
+		{{Algo: "heco-de", Key: "w1", Value: "alt"}, {Key: "preset", Value: "gecco2019"}},
+	} {
+		s, err := NewSettings("heco-de", 10, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := FormatSettings(s)
+		if !strings.Contains(got, "w1=alt") || !strings.Contains(got, "donors=q") || strings.Contains(got, "preset=") {
+			t.Errorf("%v: %s; want the preset's values with w1=alt (and so no preset)", set, got)
+		}
+		if want == "" {
+			want = got
+		} else if got != want {
+			t.Errorf("%v: %s, want %s", set, got, want)
+		}
+	}
+}

@@ -348,9 +348,15 @@ func (z *sanitizer) param(pr solver.Param, v string) {
 // def.
 func paramInfos(s, def solver.Settings) (map[string]string, []ParamInfo) {
 	params := map[string]string{}
+	// Under a preset the other parameters' defaults are the preset's
+	// values, so that an address names the preset alone, and "none" takes
+	// them all back.
 	dv := map[string]float64{}
-	for _, pr := range def.Params() {
+	for _, pr := range solver.UnderPreset(def, s).Params() {
 		dv[pr.Key] = pr.Get()
+		if pr.Key == solver.PresetKey {
+			dv[pr.Key] = pr.Default
+		}
 	}
 	var infos []ParamInfo
 	for _, pr := range s.Params() {

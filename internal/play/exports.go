@@ -56,7 +56,8 @@ func (s *Session) HistoryJSON() ([]byte, error) {
 // parameter that differs from the algorithm's default at D, and -json (the
 // record prints f exactly). data is DataInfo.Label: official, generated or
 // none; other data (files that are not the official ones) has no flag, and
-// CommandArgs says so.
+// CommandArgs says so. Under a preset (preset=gecco2019) the command names
+// the preset and only the parameters that differ from its values.
 func CommandArgs(c Config, data string) ([]string, error) {
 	args := []string{"run", "-problem", c.Problem, "-dim", strconv.Itoa(c.Dim), "-algo", c.Algo,
 		"-runs", "1", "-seed", strconv.FormatUint(c.Seed, 10), "-fes", strconv.Itoa(c.FES)}
@@ -71,9 +72,22 @@ func CommandArgs(c Config, data string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A preset, then the values that differ from the defaults under it.
+	s := alg.Defaults(c.Dim)
+	for _, p := range s.Params() {
+		if v, ok := c.Params[p.Key]; ok {
+			if err := solver.SetParam(s, p.Key, v); err != nil {
+				return nil, err
+			}
+		}
+	}
 	var set []string
-	for _, p := range alg.Defaults(c.Dim).Params() {
-		if v, ok := c.Params[p.Key]; ok && v != p.Format(p.Get()) {
+	for _, p := range solver.UnderPreset(alg.Defaults(c.Dim), s).Params() {
+		def := p.Format(p.Get())
+		if p.Key == solver.PresetKey {
+			def = p.Format(p.Default)
+		}
+		if v, ok := c.Params[p.Key]; ok && v != def {
 			set = append(set, p.Key+"="+v)
 		}
 	}

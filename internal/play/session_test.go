@@ -455,3 +455,42 @@ func TestZoomPlace(t *testing.T) {
 		}
 	}
 }
+
+// Under a preset, an address and the native command name the preset and
+// only the values that differ from it; "none" brings every default back.
+func TestPresetInAddressAndCommand(t *testing.T) {
+	c, notes, infos, err := Sanitize(map[string]string{"problem": "C05", "dim": "10", "algo": "heco-de", "preset": "gecco2019"})
+	if err != nil || len(notes) > 0 {
+		t.Fatal(err, notes)
+	}
+	for _, in := range infos {
+		if in.Value != in.Default && in.Key != "preset" {
+			t.Errorf("%s = %s, its default under the preset %s: the address would name it", in.Key, in.Value, in.Default)
+		}
+		if in.Key == "preset" && (in.Value != "gecco2019" || in.Default != "none") {
+			t.Errorf("preset: value %s, default %s", in.Value, in.Default)
+		}
+	}
+	args, err := CommandArgs(c, "official")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(args, " "); !strings.Contains(got, "-set preset=gecco2019 -json") {
+		t.Errorf("command %q, want -set preset=gecco2019 alone", got)
+	}
+	c, _, _, err = Sanitize(map[string]string{"problem": "C05", "dim": "10", "algo": "heco-de", "preset": "gecco2019", "crstd": "0.2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, _ = CommandArgs(c, "official")
+	if got := strings.Join(args, " "); strings.Contains(got, "preset=") || !strings.Contains(got, "crstd=0.2") || !strings.Contains(got, "donors=q") {
+		t.Errorf("preset and crstd=0.2: command %q, want every value and no preset", got)
+	}
+	c, _, _, err = Sanitize(map[string]string{"problem": "C05", "dim": "10", "algo": "heco-de", "preset": "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if args, _ = CommandArgs(c, "official"); strings.Contains(strings.Join(args, " "), "-set") {
+		t.Errorf("preset=none: command %q sets parameters", strings.Join(args, " "))
+	}
+}
