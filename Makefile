@@ -43,7 +43,7 @@ test-js:
 ## fuzz: the fuzz tests of untrusted input (the page address, the experiment
 ## view's and the lesson's
 ## address, cec eval's points, run files natively and in the page, the CEC
-## data files the page fetches), each mutated for FUZZTIME after its seed
+## data files the page fetches, published result files), each mutated for FUZZTIME after its seed
 ## corpus (plain go test runs the seeds only); make test runs 10 s each,
 ## run minutes locally: make fuzz FUZZTIME=3m
 FUZZTIME ?= 10s
@@ -52,7 +52,8 @@ FUZZ_TARGETS := ./internal/play:FuzzSanitize ./internal/lesson:FuzzParse ./cmd/c
 	./internal/play:FuzzDefineExperiment ./internal/experiment:FuzzCheck ./internal/experiment:FuzzShardFromEnv \
 	./core/problem/formula:FuzzParse ./core/problem/formula:FuzzEval ./internal/play:FuzzTypedKey \
 	./internal/onefile:FuzzCheckHash ./internal/play:FuzzNamesMatchTheirRegexps \
-	./internal/experiment:FuzzNamesMatchTheirRegexps ./core/problem/formula:FuzzNames
+	./internal/experiment:FuzzNamesMatchTheirRegexps ./core/problem/formula:FuzzNames \
+	./internal/published:FuzzRead
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "$(GO) test $${t%%:*} -run '^$$' -fuzz '^$${t#*:}$$' -fuzztime $(FUZZTIME)"; \

@@ -570,19 +570,21 @@ export function createResultsView(root, opts) {
       problemOptions(sel, dd, pc.problem);
       per.dataset.problem = pc.problem;
       const k = (name) => dd.dim + "/" + name;
+      // (no convergence or ECDF when every configuration is published
+      // runs, which hold final values only: Go leaves them out)
       per.replaceChildren(
-        chartBox("convergence", pc.convergence, base + "-convergence", k("convergence")),
+        ...(pc.convergence ? [chartBox("convergence", pc.convergence, base + "-convergence", k("convergence"))] : []),
         chartBox("box-f", pc.boxF, base + "-final-f", k("box-f")),
         ...(pc.boxV ? [chartBox("box-v", pc.boxV, base + "-final-v", k("box-v"))] : []),
-        chartBox("ecdf", pc.ecdf, base + "-ecdf", k("ecdf")));
+        ...(pc.ecdf ? [chartBox("ecdf", pc.ecdf, base + "-ecdf", k("ecdf"))] : []));
     };
     // Go draws the charts of one problem (chartsOf): another problem asks again
     sel.onchange = (ev) => { problem = ev.target.value; redrawCharts(); };
     wrap.append(
       el(doc, "p", { class: "hint", text: `The median run's best f with the band between the lower and the upper quartile runs; box plots of the final f of the feasible runs (and of v̄ of the infeasible ones); the runtime ECDF: the fraction of (run, target) pairs reached by each FES, targets ${d.targets.join(", ")}, f_ref the best final f of any configuration.` }),
       el(doc, "label", {}, "Problem ", sel), per,
-      el(doc, "h4", { text: "Runtime ECDF over every problem" }),
-      el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`, d.dim + "/ecdf-all")));
+      ...(d.ecdf ? [el(doc, "h4", { text: "Runtime ECDF over every problem" }),
+        el(doc, "div", { class: "results-chart-grid" }, chartBox("ecdf-all", d.ecdf, `ecdf-D${d.dim}`, d.dim + "/ecdf-all"))] : []));
     drawers[di](d, wrap);
     return wrap;
   }

@@ -84,6 +84,7 @@ commands:
   eval         evaluate points read from stdin: f | g… | h… per line
   run          independent seeded runs of algorithms on problems
   merge        combine shard files of cec run -o, refusing duplicates and gaps
+  import       published runs (final f and v̄ per run, the CEC per-run result files) as run records
   table        the paper's supplement tables (best, median, c, v̄, mean, worst, std, SR, vio)
   rank         the paper's rank tables (mean-based, median-based, totals)
   report       one offline HTML page: every dimension of the runs, ours beside the paper's
@@ -100,7 +101,7 @@ Run "cec <command> -h" for the flags of a command.
 // one line on stderr.
 func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, table, rank, report, compare, wilcoxon, paper-table or export-html; cec help)")
+		fmt.Fprintln(stderr, "cec: no command (want eval, run, merge, import, table, rank, report, compare, wilcoxon, paper-table or export-html; cec help)")
 		return exitBadInput
 	}
 	name, rest := args[0], args[1:]
@@ -112,6 +113,8 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdRun(ctx, rest, stdout, stderr)
 	case "merge":
 		err = cmdMerge(rest, stdout)
+	case "import":
+		err = cmdImport(rest, stdout)
 	case "table":
 		err = cmdTable(rest, stdout)
 	case "rank":
@@ -130,7 +133,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "%s\n", oneLine(fmt.Sprintf("cec: unknown command %q (want eval, run, merge, table, rank, report, compare, wilcoxon, paper-table or export-html)", name)))
+		fmt.Fprintf(stderr, "%s\n", oneLine(fmt.Sprintf("cec: unknown command %q (want eval, run, merge, import, table, rank, report, compare, wilcoxon, paper-table or export-html)", name)))
 		return exitBadInput
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {

@@ -181,12 +181,13 @@ func cmdCompare(args []string, stdout io.Writer) error {
 	fs := newFlags("compare", "compare runs.jsonl … [-algo pmode,heco-pde] [-dim D] [-paper FILE.tex]", stdout)
 	algoFlag := fs.String("algo", "", "algorithms to compare (default: those of the files that the paper tabulates)")
 	dim := fs.Int("dim", 0, "only this dimension (0 = all)")
+	problems := fs.String("problem", "", "only these problems (comma list)")
 	pp := paperFlag(fs)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	recs, err := loadSelected(files, *algoFlag, *dim)
+	recs, err := loadSelected(files, *algoFlag, *dim, *problems)
 	if err != nil {
 		return err
 	}

@@ -6,11 +6,13 @@
 //	            [-fes N] [-data official|generated|DIR] [-json] [-o runs.jsonl [-resume|-force]]
 //	            [-shard i/n|auto] [-set key=value,…]
 //	cec merge   a.jsonl b.jsonl … [-o runs.jsonl]
-//	cec table   runs.jsonl … [-format md|csv|latex] [-algo a] [-dim D]
-//	cec rank    runs.jsonl … [-algo a,b] [-dim D]
+//	cec import  (-published heco-de-gecco2019 | -dir DIR -algo NAME -source TEXT [-pattern P])
+//	            [-dim D] [-official-names] [-o runs.jsonl]
+//	cec table   runs.jsonl … [-format md|csv|latex] [-algo a] [-dim D] [-problem C01,…]
+//	cec rank    runs.jsonl … [-algo a,b] [-dim D] [-problem C01,…]
 //	cec report  runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper paper.tex]
 //	cec compare runs.jsonl … [-algo pmode,heco-pde] [-paper paper.tex]
-//	cec wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-alpha 0.05] [-format md|csv]
+//	cec wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-problem C01,…] [-alpha 0.05] [-format md|csv]
 //	cec paper-table (-algo pmode -dim 10 | -ranks mean|median -dim 10 | -ranks total) [-paper paper.tex]
 //	cec export-html -o demo.html [-site DIR] ['#problem=C05&dim=10&…']
 //
@@ -43,6 +45,16 @@
 // key=value (every algorithm with that key) or algo.key=value; algo.key
 // wins over key; -set may be repeated (a key given twice is an error). Limits: -dim ≤ 1000, -runs ≤ 1000000, MaxFES ≤ 10⁹.
 //
+// import turns runs published in the CEC competitions' per-run result
+// layout (the final f and v̄ of each run, one file per problem and D) into
+// records that hold final values only, with "source" saying where they
+// were published (package internal/published): -published takes a set
+// held in the binary (the HECO-DE author's GECCO 2019 runs), -dir someone's
+// folder. table, rank, wilcoxon and report set them beside our runs;
+// -problem picks the problems both have (the grid check wants every
+// algorithm on every problem). A chart that needs a curve leaves them out
+// and says so.
+//
 // export-html writes the playground as one self-contained HTML file in the
 // state of a page address, checked by Go's sanitising (package
 // internal/onefile; docs/guide/offline.md), from the built site (-site,
@@ -72,6 +84,10 @@
 //	                                MaxFES: the best-so-far at the first
 //	                                generation whose FES reaches the fraction
 //	curve                           {fes, f, v}: the same on ~50 log-spaced FES
+//	source                          only in a record of published runs (cec
+//	                                import): where they were published; x,
+//	                                checkpoints and curve are empty, best_fes
+//	                                and seed 0
 //
 // Bad input gets one line on stderr naming the value and exit status 2,
 // with nothing on stdout. On SIGINT, run starts nothing new, writes every

@@ -22,29 +22,29 @@ func readRecords(r io.Reader, name string) ([]experiment.Record, []int, error) {
 // duplicate, no gap, the seeds of cec run); the records come back in
 // canonical order.
 func loadGrid(files []string) ([]experiment.Record, error) {
-	return load(files, "", 0, false)
+	return load(files, "", 0, "", false)
 }
 
 // loadShards is loadGrid of the shards of one grid, as merge joins them:
 // every record has the seed -seed + run with one -seed for all of them.
 func loadShards(files []string) ([]experiment.Record, error) {
-	return load(files, "", 0, true)
+	return load(files, "", 0, "", true)
 }
 
-// loadSelected is loadGrid of the records that -algo and -dim select
-// (comma list and dimension, "" and 0 for all): only they must form a
+// loadSelected is loadGrid of the records that -algo, -dim and -problem
+// select (comma lists and dimension, "" and 0 for all): only they must form a
 // complete grid, so the finished algorithms of a file that a longer grid
 // is still appending to can be read. Every file is a grid of cec run (or
 // a merge of one): its records share one seed base (run r has the seed
 // base + r), and so do the runs of an (algorithm, problem) across files.
-func loadSelected(files []string, algos string, dim int) ([]experiment.Record, error) {
-	return load(files, algos, dim, false)
+func loadSelected(files []string, algos string, dim int, problems string) ([]experiment.Record, error) {
+	return load(files, algos, dim, problems, false)
 }
 
 // load is loadSelected; with oneGrid the records of every file share one
 // seed base (the shards of a grid that merge joins), not only those of
 // each file.
-func load(files []string, algos string, dim int, oneGrid bool) ([]experiment.Record, error) {
+func load(files []string, algos string, dim int, problems string, oneGrid bool) ([]experiment.Record, error) {
 	all, err := readRunFiles(files)
 	if err != nil {
 		return nil, err
@@ -56,7 +56,7 @@ func load(files []string, algos string, dim int, oneGrid bool) ([]experiment.Rec
 	for i := range all {
 		recs[i] = all[i].rec
 	}
-	keep, err := selector(recs, algos, dim)
+	keep, err := selector(recs, algos, dim, problems)
 	if err != nil {
 		return nil, err
 	}

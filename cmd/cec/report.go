@@ -43,11 +43,12 @@ const echartsFile = "echarts.min.js"
 // inline handler). Run files with names that are not names are refused
 // on reading (experiment.Read) anyway.
 func cmdReport(args []string, stdout io.Writer) error {
-	fl := newFlags("report", "report runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper FILE.tex]", stdout)
+	fl := newFlags("report", "report runs.jsonl … -o report.html [-echarts FILE] [-force] [-paper FILE.tex] [-problem C01,…]", stdout)
 	outPath := fl.String("o", "", "the HTML file to write (required); "+echartsFile+" is copied next to it")
 	echartsSrc := fl.String("echarts", defaultECharts, "the ECharts build to copy next to the report")
 	force := fl.Bool("force", false, "replace an "+echartsFile+" next to the report that differs from -echarts")
 	pp := paperFlag(fl)
+	problems := fl.String("problem", "", "only these problems (comma list)")
 	files, err := parseFlags(fl, args)
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ func cmdReport(args []string, stdout io.Writer) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return badInput("-o %s: the directory %s does not exist", *outPath, dir)
 	}
-	recs, err := loadGrid(files)
+	recs, err := loadSelected(files, "", 0, *problems)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -169,9 +170,14 @@ func problemCharts(recs []experiment.Record, p string, d int) (cs []reportChart,
 	var fAll []float64
 	vPos := false
 	n := 0
+	var finalOnly []string // published runs: final values, no curve
 	for _, a := range experiment.Algos(recs) {
 		rs := experiment.Select(recs, a, p, d)
 		if len(rs) == 0 {
+			continue
+		}
+		if rs[0].FinalOnly() {
+			finalOnly = append(finalOnly, experiment.DisplayName(a))
 			continue
 		}
 		b, err := band(rs)
@@ -193,6 +199,12 @@ func problemCharts(recs []experiment.Record, p string, d int) (cs []reportChart,
 				}
 			}
 		}
+	}
+	if len(finalOnly) > 0 {
+		note = fmt.Sprintf("%s: published runs with final values only, so no curve.", strings.Join(finalOnly, ", "))
+	}
+	if len(algos) == 0 {
+		return nil, note, nil
 	}
 	sub := fmt.Sprintf("median and interquartile band of %d runs", n)
 
@@ -220,7 +232,7 @@ func problemCharts(recs []experiment.Record, p string, d int) (cs []reportChart,
 	// In symlog space the band is stacked as a difference of transformed values.
 	cs = append(cs, bandChart(p+": objective", sub, yName, yType, scale == chart.ScaleSymlog, algos, tr(flo), tr(fmed), tr(fhi), fes))
 	if !vPos {
-		return cs, "Every quartile run is feasible at every sampled FES (v̄ = 0), so no violation chart.", nil
+		return cs, strings.TrimSpace(note + " Every quartile run is feasible at every sampled FES (v̄ = 0), so no violation chart."), nil
 	}
 	z := func(m map[string][]float64) map[string][]float64 {
 		out := map[string][]float64{}
@@ -237,5 +249,5 @@ func problemCharts(recs []experiment.Record, p string, d int) (cs []reportChart,
 		return out
 	}
 	cs = append(cs, bandChart(p+": mean violation v̄", sub+"; v̄ = 0 (feasible) not drawn", "v̄ of best (log)", "log", false, algos, z(vlo), z(vmed), z(vhi), fes))
-	return cs, "", nil
+	return cs, note, nil
 }

@@ -12,9 +12,9 @@ import (
 	"pcaplay/internal/experiment"
 )
 
-// selector checks -algo and -dim against recs and returns the test of a
-// record they select.
-func selector(recs []experiment.Record, algos string, dim int) (func(experiment.Record) bool, error) {
+// selector checks -algo, -dim and -problem against recs and returns the
+// test of a record they select.
+func selector(recs []experiment.Record, algos string, dim int, problems string) (func(experiment.Record) bool, error) {
 	var want []string
 	if algos != "" {
 		for _, a := range strings.Split(algos, ",") {
@@ -28,8 +28,23 @@ func selector(recs []experiment.Record, algos string, dim int) (func(experiment.
 	if dim != 0 && !slices.Contains(experiment.Dims(recs), dim) {
 		return nil, badInput("-dim %d: no runs at that dimension in the file(s) (have %v)", dim, experiment.Dims(recs))
 	}
+	var probs []string
+	if problems != "" {
+		have := map[string]bool{}
+		for _, r := range recs {
+			have[r.Problem] = true
+		}
+		for _, p := range strings.Split(problems, ",") {
+			p = experiment.CanonicalProblem(p)
+			if !have[p] {
+				return nil, badInput("-problem %s: no runs of it in the file(s)", p)
+			}
+			probs = append(probs, p)
+		}
+	}
 	return func(r experiment.Record) bool {
-		return (want == nil || slices.Contains(want, r.Algo)) && (dim == 0 || r.Dim == dim)
+		return (want == nil || slices.Contains(want, r.Algo)) && (dim == 0 || r.Dim == dim) &&
+			(probs == nil || slices.Contains(probs, r.Problem))
 	}, nil
 }
 
@@ -45,6 +60,7 @@ func cmdTable(args []string, stdout io.Writer) error {
 	format := fs.String("format", "md", "md (Markdown), csv, or latex (a tabular per table, after a % comment naming it)")
 	algos := fs.String("algo", "", "only these algorithms (comma list)")
 	dim := fs.Int("dim", 0, "only this dimension (0 = all)")
+	problems := fs.String("problem", "", "only these problems (comma list)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -52,7 +68,7 @@ func cmdTable(args []string, stdout io.Writer) error {
 	if *format != "md" && *format != "csv" && *format != "latex" {
 		return badInput("-format %q: want md, csv or latex", *format)
 	}
-	recs, err := loadSelected(files, *algos, *dim)
+	recs, err := loadSelected(files, *algos, *dim, *problems)
 	if err != nil {
 		return err
 	}
@@ -112,11 +128,12 @@ func cmdRank(args []string, stdout io.Writer) error {
 	fs := newFlags("rank", "rank runs.jsonl … [-algo a,b] [-dim D]", stdout)
 	algos := fs.String("algo", "", "only these algorithms (comma list)")
 	dim := fs.Int("dim", 0, "only this dimension (0 = all)")
+	problems := fs.String("problem", "", "only these problems (comma list)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	recs, err := loadSelected(files, *algos, *dim)
+	recs, err := loadSelected(files, *algos, *dim, *problems)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ func cmdWilcoxon(args []string, stdout io.Writer) error {
 	fs := newFlags("wilcoxon", "wilcoxon runs.jsonl … [-algo a,b,…] [-dim D] [-alpha 0.05] [-format md|csv]", stdout)
 	algos := fs.String("algo", "", "only these algorithms (comma list; at least two)")
 	dim := fs.Int("dim", 0, "only this dimension (0 = all)")
+	problems := fs.String("problem", "", "only these problems (comma list)")
 	alpha := fs.Float64("alpha", stats.DefaultAlpha, "significance level of the marks, after Holm's correction")
 	format := fs.String("format", "md", "md (Markdown: marks and Holm-adjusted p) or csv (every number of every test)")
 	files, err := parseFlags(fs, args)
@@ -30,7 +31,7 @@ func cmdWilcoxon(args []string, stdout io.Writer) error {
 	if !(*alpha > 0 && *alpha < 1) {
 		return badInput("-alpha %v: want a level in (0, 1)", *alpha)
 	}
-	recs, err := loadSelected(files, *algos, *dim)
+	recs, err := loadSelected(files, *algos, *dim, *problems)
 	if err != nil {
 		return err
 	}

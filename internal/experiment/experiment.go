@@ -67,7 +67,17 @@ type Record struct {
 	Checkpoints []Checkpoint `json:"checkpoints"`
 	// Curve is the best-so-far on the log-spaced grid CurveGrid(MaxFES).
 	Curve Curve `json:"curve"`
+	// Source is set only in a record of runs that someone published as
+	// final values (package internal/published): where they were
+	// published. Such a record holds the final f, v̄, feasibility and c
+	// only: "x" and the checkpoints are empty, the curve's arrays too,
+	// "best_fes" and "seed" are 0 and "fes" is "maxfes" (FinalOnly).
+	Source string `json:"source,omitempty"`
 }
+
+// FinalOnly reports whether r holds final values only (Source is set): no
+// point, no checkpoints, no curve.
+func (r Record) FinalOnly() bool { return r.Source != "" }
 
 // Checkpoint is the best-so-far at the first generation whose FES reaches
 // Frac·MaxFES (the CEC reporting rule).

@@ -112,6 +112,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(strings.Replace(line, `"f":1.5`, `"f":null`, 1))
 	f.Add(strings.Replace(line, `"x":[0,`, `"x":[1e308,`, 1))
 	f.Add(line + "\n" + line)
+	f.Add(`{"algo":"heco-de-published","problem":"C07","dim":10,"data":"official","run":2,"seed":0,"maxfes":200000,"fes":200000,"f":-680.4,"v":0.0018,"feasible":false,"counts":[0,0,2],"best_fes":0,"x":[],"settings":"","checkpoints":[],"curve":{"fes":[],"f":[],"v":[]},"source":"github.com/x/y@abc:Results"}`)
 	f.Add(`{"algo":"a"}`)
 	f.Add(`{}`)
 	f.Add(`[`)
@@ -156,5 +157,46 @@ func TestReadSharesCurveGrid(t *testing.T) {
 	}
 	if &recs[0].Curve.FES[0] != &recs[1].Curve.FES[0] || &recs[1].Curve.FES[0] == &recs[2].Curve.FES[0] || recs[2].Curve.FES[0] != 99 {
 		t.Errorf("curve FES %v %v %v: want the first two shared, the third its own", recs[0].Curve.FES, recs[1].Curve.FES, recs[2].Curve.FES)
+	}
+}
+
+// A record of published runs ("source") holds final values only; every
+// other shape with a source is refused, and an empty source too.
+func TestReadFinalOnly(t *testing.T) {
+	r := Record{Algo: "heco-de-published", Problem: "C07", Dim: 10, Data: DataOfficial, Run: 0, MaxFES: 200000, FES: 200000,
+		F: -680.4, V: 0.0018, Counts: [3]int{0, 0, 2}, X: []float64{}, Checkpoints: []Checkpoint{},
+		Curve: Curve{FES: []int{}, F: []float64{}, V: []float64{}}, Source: "github.com/x/y@abc:Results"}
+	b, err := MarshalLine(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.TrimSuffix(string(b), "\n")
+	recs, _, err := Read(strings.NewReader(line), "pub.jsonl")
+	if err != nil || len(recs) != 1 || !recs[0].FinalOnly() || !reflect.DeepEqual(recs[0], r) {
+		t.Fatalf("the good line: %v %+v", err, recs)
+	}
+	sub := func(old, new string) string {
+		if !strings.Contains(line, old) {
+			t.Fatalf("%q not in %s", old, line)
+		}
+		return strings.Replace(line, old, new, 1)
+	}
+	for _, tc := range []struct{ name, in, want string }{
+		{"empty source", sub(`"source":"github.com/x/y@abc:Results"`, `"source":""`), `"source" is empty`},
+		{"control in source", sub(`"source":"github.com`, `"source":"\u0007github.com`), `"source" = `},
+		{"a point", sub(`"x":[]`, `"x":[1,2,3,4,5,6,7,8,9,10]`), `final values only`},
+		{"a curve", sub(`"curve":{"fes":[],"f":[],"v":[]}`, `"curve":{"fes":[5],"f":[1],"v":[0]}`), `final values only`},
+		{"a seed", sub(`"seed":0`, `"seed":3`), `"best_fes" and "seed" 0`},
+		{"fes below maxfes", sub(`"fes":200000,"f"`, `"fes":199000,"f"`), `"fes" = "maxfes"`},
+		{"no source, no point", sub(`,"source":"github.com/x/y@abc:Results"`, ``), `"best_fes" = 0`},
+	} {
+		_, _, err := Read(strings.NewReader(tc.in+"\n"), "pub.jsonl")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want … %s", tc.name, err, tc.want)
+		}
+	}
+	// Check takes them without seeds
+	if err := Check(recs, Where(recs)); err != nil {
+		t.Errorf("Check: %v", err)
 	}
 }

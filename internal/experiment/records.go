@@ -64,7 +64,7 @@ func Read(r io.Reader, name string) (recs []Record, lines []int, err error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
-		if slices.Equal(rec.Curve.FES, grid) {
+		if len(rec.Curve.FES) > 0 && slices.Equal(rec.Curve.FES, grid) {
 			rec.Curve.FES = grid
 		} else {
 			grid = slices.Clip(rec.Curve.FES)
@@ -139,15 +139,19 @@ func Where(recs []Record) func(i int) string {
 }
 
 // recordFields are the JSON keys of Record, in the order MarshalLine
-// writes them.
+// writes them; a record of published runs has "source" too (the only
+// optional field).
 var recordFields = []string{"algo", "problem", "dim", "data", "run", "seed", "maxfes", "fes", "f", "v", "feasible",
 	"counts", "best_fes", "x", "settings", "checkpoints", "curve"}
 
+// optionalFields are the record's keys that may be missing.
+var optionalFields = []string{"source"}
+
 // object splits one JSON object into its keys and raw values, refusing
-// anything but an object, a repeated key, a null value, a key not in
-// fields and a missing one. what names the object in messages ("" for the
-// record, "curve", "checkpoints[1]").
-func object(b []byte, what string, fields []string) (map[string]json.RawMessage, error) {
+// anything but an object, a repeated key, a null value, a key neither in
+// fields nor in optional, and a missing one of fields. what names the
+// object in messages ("" for the record, "curve", "checkpoints[1]").
+func object(b []byte, what string, fields []string, optional ...string) (map[string]json.RawMessage, error) {
 	in := func(key string) string {
 		if what == "" {
 			return fmt.Sprintf("%q", key)
@@ -174,8 +178,8 @@ func object(b []byte, what string, fields []string) (map[string]json.RawMessage,
 		if err := dec.Decode(&raw); err != nil {
 			return nil, fmt.Errorf("%s: %v", in(key), err)
 		}
-		if !slices.Contains(fields, key) {
-			return nil, fmt.Errorf("unknown field %s (a record has %s)", in(key), strings.Join(fields, ", "))
+		if !slices.Contains(fields, key) && !slices.Contains(optional, key) {
+			return nil, fmt.Errorf("unknown field %s (a record has %s)", in(key), strings.Join(append(slices.Clip(fields), optional...), ", "))
 		}
 		if _, dup := out[key]; dup {
 			return nil, fmt.Errorf("%s given twice", in(key))
@@ -259,9 +263,17 @@ func ints(raw json.RawMessage, name string) ([]int, error) {
 // decodeRecord decodes one line strictly (see Read).
 func decodeRecord(b []byte) (Record, error) {
 	var r Record
-	m, err := object(b, "", recordFields)
+	m, err := object(b, "", recordFields, optionalFields...)
 	if err != nil {
 		return r, err
+	}
+	if raw, ok := m["source"]; ok {
+		if err := field(raw, `"source"`, &r.Source); err != nil {
+			return r, err
+		}
+		if r.Source == "" {
+			return r, errors.New(`"source" is empty (a record of published runs names where they were published)`)
+		}
 	}
 	for _, f := range []struct {
 		key string
@@ -290,6 +302,7 @@ func decodeRecord(b []byte) (Record, error) {
 	if err := field(m["checkpoints"], `"checkpoints"`, &cps); err != nil {
 		return r, err
 	}
+	r.Checkpoints = make([]Checkpoint, 0, len(cps)) // [] stays [], not null, when written back
 	for i, raw := range cps {
 		what := fmt.Sprintf("checkpoints[%d]", i)
 		cm, err := object(raw, what, []string{"frac", "fes", "f", "v"})
@@ -389,7 +402,7 @@ func checkRecord(r Record) error {
 		return fmt.Errorf(`"maxfes" = %d: want 1 … %d`, r.MaxFES, MaxRecordFES)
 	case r.FES < 1 || r.FES > r.MaxFES:
 		return fmt.Errorf(`"fes" = %d: want 1 … maxfes = %d`, r.FES, r.MaxFES)
-	case r.BestFES < 1 || r.BestFES > r.FES:
+	case !r.FinalOnly() && (r.BestFES < 1 || r.BestFES > r.FES):
 		return fmt.Errorf(`"best_fes" = %d: want 1 … fes = %d`, r.BestFES, r.FES)
 	case !finite(r.F):
 		return fmt.Errorf(`"f" = %v: not finite`, r.F)
@@ -401,10 +414,12 @@ func checkRecord(r Record) error {
 		return fmt.Errorf(`"counts" = %v: negative`, r.Counts)
 	case r.Feasible && r.Counts != [3]int{}:
 		return fmt.Errorf(`"counts" = %v: a feasible point violates nothing`, r.Counts)
-	case len(r.X) != r.Dim:
-		return fmt.Errorf(`"x": %d coordinates, "dim" = %d`, len(r.X), r.Dim)
 	case !settingsStr(r.Settings):
 		return fmt.Errorf(`"settings" = %q: want key=value,… of letters, digits and _.+-`, r.Settings)
+	case r.FinalOnly():
+		return checkFinalOnly(r)
+	case len(r.X) != r.Dim:
+		return fmt.Errorf(`"x": %d coordinates, "dim" = %d`, len(r.X), r.Dim)
 	case len(r.Checkpoints) != len(CheckpointFracs):
 		return fmt.Errorf(`"checkpoints": %d, want %d (at %v of maxfes)`, len(r.Checkpoints), len(CheckpointFracs), CheckpointFracs)
 	case len(r.Curve.F) != len(r.Curve.FES) || len(r.Curve.V) != len(r.Curve.FES):
@@ -434,6 +449,23 @@ func checkRecord(r Record) error {
 		}
 	}
 	return checkFinal(r)
+}
+
+// checkFinalOnly checks the shape of a record of published runs (see
+// Record.Source): a source of at most 300 printable characters, no point,
+// checkpoints or curve, best_fes and seed 0, fes = maxfes.
+func checkFinalOnly(r Record) error {
+	switch {
+	case len(r.Source) > 300 || strings.IndexFunc(r.Source, func(c rune) bool { return c < ' ' || c == 0x7f }) >= 0:
+		return fmt.Errorf(`"source" = %q: want at most 300 printable characters`, r.Source)
+	case len(r.X) != 0 || len(r.Checkpoints) != 0 || len(r.Curve.FES) != 0:
+		return fmt.Errorf(`a record of published runs ("source" = %q) has final values only: "x", "checkpoints" and the curve must be empty`, r.Source)
+	case r.BestFES != 0 || r.Seed != 0:
+		return fmt.Errorf(`a record of published runs has "best_fes" and "seed" 0 (unknown), not %d and %d`, r.BestFES, r.Seed)
+	case r.FES != r.MaxFES:
+		return fmt.Errorf(`a record of published runs has "fes" = "maxfes", not %d and %d`, r.FES, r.MaxFES)
+	}
+	return nil
 }
 
 // checkFinal refuses a record whose curve or checkpoints contradict its
@@ -522,7 +554,8 @@ func seedBase(r Record) (uint64, bool) {
 	return r.Seed - uint64(r.Run), true
 }
 
-// CheckSeeds refuses records whose seeds are not those cec run gives: run
+// CheckSeeds refuses records whose seeds are not those cec run gives (it
+// skips records of published runs, which have none): run
 // r uses the seed base + r, with one base for every run of an (algorithm,
 // problem), at every dimension (the paper's common random numbers: -seed
 // is one value per grid). group, when not nil, names a group of records
@@ -536,6 +569,9 @@ func CheckSeeds(recs []Record, where func(i int) string, group func(i int) strin
 	byCell := map[ap]int{}
 	byGroup := map[string]int{}
 	for i, r := range recs {
+		if r.FinalOnly() {
+			continue // published runs have no seeds
+		}
 		b, ok := seedBase(r)
 		if !ok {
 			return &SeedError{I: i, J: -1, msg: fmt.Sprintf(`%s: %s has "seed" = %d below its "run" = %d: run r has the seed base + r`, where(i), r.Key(), r.Seed, r.Run)}

@@ -154,8 +154,9 @@ type DimResults struct {
 	// (of ResultsOptions.ChartsOf only, when given).
 	Charts []ProblemCharts `json:"charts"`
 	// ECDF is the runtime ECDF over every problem and target (ECharts
-	// option, chart.RuntimeECDF).
-	ECDF json.RawMessage `json:"ecdf"`
+	// option, chart.RuntimeECDF); absent when every configuration is
+	// published runs (no curves).
+	ECDF json.RawMessage `json:"ecdf,omitempty"`
 	// Targets name the targets of the ECDFs (stats.Target.String).
 	Targets []string `json:"targets"`
 }
@@ -180,15 +181,16 @@ type ConfigTable struct {
 type ProblemCharts struct {
 	Problem string `json:"problem"`
 	// Convergence is the median best f with its inter-quartile band per
-	// configuration (chart.MedianConvergence).
-	Convergence json.RawMessage `json:"convergence"`
+	// configuration (chart.MedianConvergence); absent when every
+	// configuration is published runs (no curves).
+	Convergence json.RawMessage `json:"convergence,omitempty"`
 	// BoxF are box plots of the final f of the feasible runs; BoxV of the
 	// final v̄ of the infeasible runs, only when some run ended infeasible
 	// (chart.FinalBoxes).
 	BoxF json.RawMessage `json:"boxF"`
 	BoxV json.RawMessage `json:"boxV,omitempty"`
-	// ECDF is the runtime ECDF on this problem.
-	ECDF json.RawMessage `json:"ecdf"`
+	// ECDF is the runtime ECDF on this problem (absent as Convergence).
+	ECDF json.RawMessage `json:"ecdf,omitempty"`
 }
 
 // Summarise computes everything the results view shows of the runs recs
@@ -539,10 +541,30 @@ func summariseDim(s *dimSummary) (*DimResults, []string, error) {
 	if left := len(dr.Problems) - len(dr.Compared); left > 0 && len(dr.Compared) > 0 && !s.grid { // with the grid, Progress.Label says it
 		notes = append(notes, fmt.Sprintf("D = %d: %d problem(s) without runs of every configuration are left out of the tests and the ranking.", d, left))
 	}
+	var finalOnly []string
+	for _, c := range s.here {
+		if s.finalOnly(c) {
+			finalOnly = append(finalOnly, experiment.DisplayName(c))
+		}
+	}
+	if len(finalOnly) > 0 {
+		notes = append(notes, fmt.Sprintf("D = %d: %s: published runs with final values only, in the tables, tests and ranks and the final boxes, not in the convergence charts or the runtime ECDFs (no curves).", d, strings.Join(finalOnly, ", ")))
+	}
 	if err := s.charts(dr); err != nil {
 		return nil, nil, err
 	}
 	return dr, notes, nil
+}
+
+// finalOnly reports whether configuration c's runs at s.dim hold final
+// values only (published runs: experiment.Record.FinalOnly).
+func (s *dimSummary) finalOnly(c string) bool {
+	for k, rs := range s.cells {
+		if k.Algo == c && len(rs) > 0 {
+			return rs[0].FinalOnly()
+		}
+	}
+	return false
 }
 
 // sel is Select at s.dim, from the index.
@@ -691,11 +713,17 @@ func (s *dimSummary) charts(dr *DimResults) error {
 	}
 	var series []chart.ECDFSeries
 	for k, c := range s.here {
+		if s.finalOnly(c) {
+			continue
+		}
 		e, err := stats.NewECDF(pooled[k])
 		if err != nil {
 			return fmt.Errorf("%s at D=%d: %v", c, d, err)
 		}
 		series = append(series, chart.ECDFSeries{Name: experiment.DisplayName(c), ECDF: e})
+	}
+	if len(series) == 0 {
+		return nil // every configuration is published runs: no curves
 	}
 	title := fmt.Sprintf("Runtime ECDF, D = %d, %d problem(s) × %d target(s)", d, len(dr.Problems), len(s.targets)) + s.mark()
 	var err error
@@ -731,9 +759,18 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 			continue
 		}
 		name := experiment.DisplayName(c)
-		names = append(names, c)
 		runs := experiment.StatsRuns(rs)
 		sets = append(sets, runs)
+		if rs[0].FinalOnly() { // published: the final boxes only
+			if draw {
+				boxes = append(boxes, stats.Sample{Name: name, Runs: runs})
+				for _, r := range rs {
+					infeasible = infeasible || !r.Feasible
+				}
+			}
+			continue
+		}
+		names = append(names, c)
 		traces = append(traces, experiment.StatsTraces(rs))
 		if !draw {
 			continue
@@ -751,8 +788,10 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 	title := fmt.Sprintf("%s, D = %d", p, d)
 	var err error
 	if draw {
-		if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band" + mark, LogFES: s.logFES}); err != nil {
-			return nil, err
+		if len(bands) > 0 { // (none: every configuration is published runs)
+			if pc.Convergence, err = chart.MedianConvergence(bands, chart.BandOptions{Title: title + ": median best f, inter-quartile band" + mark, LogFES: s.logFES}); err != nil {
+				return nil, err
+			}
 		}
 		if pc.BoxF, err = chart.FinalBoxes(boxes, chart.BoxOptions{Title: title + ": final f of the feasible runs" + mark}); err != nil {
 			return nil, err
@@ -787,6 +826,9 @@ func (s *dimSummary) problemCharts(p string, draw bool, budget int, pooled [][]i
 	}
 	if !draw {
 		return nil, nil
+	}
+	if len(series) == 0 {
+		return &pc, nil
 	}
 	if pc.ECDF, err = chart.RuntimeECDF(series, chart.ECDFOptions{Title: title + ": runtime ECDF" + mark, LogFES: s.logFES, To: budget}); err != nil {
 		return nil, err
