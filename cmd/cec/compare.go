@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -285,12 +284,5 @@ func writeComparison(w *bytes.Buffer, recs []experiment.Record, algo string, dim
 	return nil
 }
 
-// agrees reports whether our summary matches the paper's on a problem: the
-// feasibility rate SR within ±8 percentage points, and the median f within
-// 1 % of the paper's, or within 1e-6 absolute (for medians near 0, where a
-// relative test is meaningless).
-func agrees(ours, paper stats.Summary) (srOK, medianOK bool) {
-	srOK = math.Abs(ours.SR-paper.SR) <= 8
-	medianOK = math.Abs(ours.Median-paper.Median) <= max(0.01*math.Abs(paper.Median), 1e-6)
-	return srOK, medianOK
-}
+// agrees is paper.Agrees.
+func agrees(ours, pub stats.Summary) (srOK, medianOK bool) { return paper.Agrees(ours, pub) }

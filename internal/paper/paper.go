@@ -231,6 +231,17 @@ func ranksHeader(n int) []string {
 	return append(h, "total")
 }
 
+// Agrees reports whether our summary matches the paper's on a problem:
+// the feasibility rate SR within ±8 percentage points, and the median f
+// within 1 % of the paper's, or within 1e-6 absolute (for medians near 0,
+// where a relative test is meaningless). cec compare and
+// internal/tools/gecco2019 count agreement so.
+func Agrees(ours, paper stats.Summary) (srOK, medianOK bool) {
+	srOK = math.Abs(ours.SR-paper.SR) <= 8
+	medianOK = math.Abs(ours.Median-paper.Median) <= max(0.01*math.Abs(paper.Median), 1e-6)
+	return srOK, medianOK
+}
+
 // ProblemName returns "C05" for 5.
 func ProblemName(n int) string { return fmt.Sprintf("C%02d", n) }
 

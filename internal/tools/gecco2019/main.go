@@ -31,7 +31,12 @@
 //     problems;
 //  4. the CEC 2018 ranks (the mean and the median rule, summed over
 //     C01–C28, official functions) of our HECO-DE, the preset, our
-//     HECO-PDE and HECO-PDE on the preset.
+//     HECO-PDE and HECO-PDE on the preset;
+//  5. the paper's HECO-PDE table (its supplement) beside our HECO-PDE, beside
+//     HECO-PDE on the preset, and beside HECO-PDE on the preset with the
+//     author's variants in place of C06, C10, C18, C21, C27: on how many
+//     problems SR is within ±8 points and the median within 1 % (cec
+//     compare's test, paper.Agrees), and the five problems' medians.
 package main
 
 import (
@@ -52,6 +57,7 @@ import (
 	"pcaplay/core/stats"
 	"pcaplay/core/suite"
 	"pcaplay/internal/experiment"
+	"pcaplay/internal/paper"
 	"pcaplay/internal/published"
 )
 
@@ -169,8 +175,91 @@ func report(w io.Writer, root string, d int, pub []experiment.Record) error {
 			if err := ranks(w, d, grid, preset, pdePreset); err != nil {
 				return err
 			}
+			if err := paperAgreement(w, d, grid, pdePreset); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
+}
+
+// agreementRow is the row of one reading in table 5: the counts of
+// agreement with the paper's table sup and the five problems' medians.
+func agreementRow(sup *paper.Supplement, recs []experiment.Record, variants bool, d int) (string, error) {
+	sr, med := 0, 0
+	var five []string
+	for p := 1; p <= 28; p++ {
+		n := fmt.Sprintf("C%02d", p)
+		col, ok := sup.Column(n)
+		if !ok {
+			continue
+		}
+		prob := n
+		if variants && cec2017.HasAuthorVariant(p) {
+			prob = name(p)
+		}
+		rs := experiment.StatsRuns(experiment.Select(recs, "heco-pde", prob, d))
+		if len(rs) == 0 {
+			return fmt.Sprintf("no runs on %s | | | | | | ", prob), nil
+		}
+		sum, err := stats.Summarize(rs)
+		if err != nil {
+			return "", err
+		}
+		a, b := paper.Agrees(sum, col)
+		if a {
+			sr++
+		}
+		if b {
+			med++
+		}
+		if cec2017.HasAuthorVariant(p) {
+			five = append(five, median(rs))
+		}
+	}
+	return fmt.Sprintf("%d | %d | %s", sr, med, strings.Join(five, " | ")), nil
+}
+
+// paperAgreement prints table 5 of the package comment.
+func paperAgreement(w io.Writer, d int, grid, pdePreset []experiment.Record) error {
+	pp, err := paper.Published()
+	if err != nil {
+		return err
+	}
+	var sup *paper.Supplement
+	for i := range pp.Supplements {
+		if s := &pp.Supplements[i]; s.Algorithm == "HECO-PDE" && s.Dim == d {
+			sup = s
+		}
+	}
+	if sup == nil {
+		return nil // the paper has no HECO-PDE table at d
+	}
+	readings := []struct {
+		label    string
+		recs     []experiment.Record
+		variants bool
+	}{
+		{"our HECO-PDE (default settings), official functions", grid, false},
+		{"HECO-PDE on the preset, official functions", pdePreset, false},
+		{"HECO-PDE on the preset, the author's variants for C06, C10, C18, C21, C27", pdePreset, true},
+	}
+	fmt.Fprintf(w, "The paper's HECO-PDE table at D = %d beside three readings: on how many of the 28 problems SR is within ±8 points of the paper's and the median within 1 %% (or 10⁻⁶), as cec compare counts.\n\n", d)
+	fmt.Fprintln(w, "| reading | SR within ±8 | median within 1 % | C06 | C10 | C18 | C21 | C27 |")
+	fmt.Fprintln(w, "|---|---:|---:|---|---|---|---|---|")
+	for _, r := range readings {
+		row, err := agreementRow(sup, r.recs, r.variants, d)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "| %s | %s |\n", r.label, row)
+	}
+	var five []string
+	for _, p := range cec2017.AuthorVariants {
+		col, _ := sup.Column(fmt.Sprintf("C%02d", p))
+		five = append(five, fmt.Sprintf("%.6g", col.Median))
+	}
+	fmt.Fprintf(w, "| the paper's table (medians) | | | %s |\n\n", strings.Join(five, " | "))
 	return nil
 }
 
