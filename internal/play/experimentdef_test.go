@@ -257,3 +257,18 @@ func maps(m map[string]string) map[string]string {
 	}
 	return out
 }
+
+// The experiment view takes HECO-DE's preset like any parameter, also with
+// a value beside it, in either order.
+func TestDefineExperimentPreset(t *testing.T) {
+	for _, configs := range []string{"gecco:heco-de(preset=gecco2019),ours:heco-de", "gecco:heco-de(w1=alt;preset=gecco2019),ours:heco-de"} {
+		r := DefineExperiment(map[string]string{"mode": "experiment", "problems": "C05", "dim": "10", "algo": "heco-de", "configs": configs}, 2)
+		if len(r.Errors) > 0 || len(r.Notices) > 0 || len(r.Def.Configs) != 2 {
+			t.Fatalf("%s: errors %q, notices %+v, %d configurations", configs, r.Errors, r.Notices, len(r.Def.Configs))
+		}
+	}
+	r := DefineExperiment(map[string]string{"mode": "experiment", "problems": "C05", "dim": "10", "algo": "heco-de", "configs": "g:heco-de(preset=gecco2020)"}, 2)
+	if len(r.Errors) == 0 || !strings.Contains(strings.Join(r.Errors, " "), "gecco2020") {
+		t.Errorf("preset=gecco2020: errors %q, want one naming the value", r.Errors)
+	}
+}
