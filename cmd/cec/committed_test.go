@@ -191,3 +191,52 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 		})
 	}
 }
+
+// TestCommittedGECCO2019RunsReproduce: the same for the grids of HECO-DE
+// as its author ran it (docs/results/gecco2019, scripts/gecco2019.sh): run
+// 0 of a sample of problems, an author's variant among them, made again
+// with -set preset=gecco2019, is the committed line byte for byte; and so
+// is run 0 of PMODE and HECO-PDE (default settings) on a variant.
+func TestCommittedGECCO2019RunsReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 10 CPU-seconds of solver runs")
+	}
+	root, err := testdata.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, algo, set, problem string
+	}{
+		{"runs-10D-heco-de.jsonl", "heco-de", "preset=gecco2019", "C07"},
+		{"runs-10D-heco-de.jsonl", "heco-de", "preset=gecco2019", "C27-author"},
+		{"runs-10D-heco-pde.jsonl", "heco-pde", "preset=gecco2019", "C12"},
+		{"runs-30D-heco-de.jsonl", "heco-de", "preset=gecco2019", "C11"},
+		{"runs-10D-variants.jsonl", "pmode", "", "C18-author"},
+		{"runs-10D-variants.jsonl", "heco-pde", "", "C21-author"},
+	} {
+		t.Run(c.file+"/"+c.algo+"/"+c.problem, func(t *testing.T) {
+			var want string
+			for key, line := range firstRuns(t, filepath.Join(root, "docs", "results", "gecco2019", c.file)) {
+				if key.problem == c.problem && key.algo == c.algo {
+					want = line
+				}
+			}
+			if want == "" {
+				t.Fatalf("no run 0 of %s on %s", c.algo, c.problem)
+			}
+			dim, _, _ := strings.Cut(strings.TrimPrefix(c.file, "runs-"), "D-") // runs-${D}D-….jsonl
+			args := []string{"run", "-algo", c.algo, "-problem", c.problem, "-dim", dim, "-runs", "1", "-seed", "1", "-workers", "1", "-quiet", "-json"}
+			if c.set != "" {
+				args = append(args, "-set", c.set)
+			}
+			r := cec(t, "", args...)
+			if r.code != 0 {
+				t.Fatalf("cec run: exit %d: %s", r.code, r.stderr)
+			}
+			if r.stdout != want {
+				t.Errorf("run 0 differs from the committed line\n got: %.300s…\nwant: %.300s…", r.stdout, want)
+			}
+		})
+	}
+}
