@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"pcaplay/core/problem/cec2017/official"
+	"pcaplay/core/problem/formula"
 	"pcaplay/internal/atomicfile"
 )
 
@@ -361,4 +362,46 @@ func fileExists(p string) bool {
 // Errors name path, never the temporary file.
 func writeFileAtomic(path string, data []byte) error {
 	return atomicfile.WriteFile(path, data)
+}
+
+// readProblemFile reads a problem file of a -problem @FILE item: at most
+// formula.MaxFile bytes of a regular file. It never reads more than the
+// limit and one byte,
+// so @/dev/zero or a file of gigabytes is refused at once, naming it.
+func readProblemFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is %s, not a file", name, fileKind(st.Mode()))
+	} else if st.Size() > formula.MaxFile {
+		return nil, fmt.Errorf("%s has %d bytes, more than the limit of %d", name, st.Size(), formula.MaxFile)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, formula.MaxFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > formula.MaxFile {
+		return nil, fmt.Errorf("%s has more than the limit of %d bytes", name, formula.MaxFile)
+	}
+	return b, nil
+}
+
+// fileKind names what a path that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -49,7 +48,7 @@ func cmdEval(args []string, stdin io.Reader, stdout io.Writer) error {
 		if strings.Contains(file, ",") {
 			return badInput("-problem %s: cec eval takes one problem", *name)
 		}
-		list, typed, err := experiment.ReadTyped(*name, os.ReadFile)
+		list, typed, err := experiment.ReadTyped(*name, readProblemFile)
 		if err != nil {
 			return badInput("%v", err)
 		}

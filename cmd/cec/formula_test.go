@@ -115,3 +115,54 @@ func TestRunTyped(t *testing.T) {
 		t.Error("resuming with another definition of disc succeeded")
 	}
 }
+
+// -problem @FILE reads no more than the limit of a problem file: a device,
+// a folder or a file over 1 MiB is refused at once, naming it; a UTF-8
+// byte order mark before the JSON is no error (and no other problem).
+func TestProblemFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, make([]byte, 2<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantBadInput(t, cec(t, "", "run", "-algo", "pmode", "-problem", "@"+big), "big.json has 2097152 bytes, more than the limit of 1048576")
+	wantBadInput(t, cec(t, "", "run", "-algo", "pmode", "-problem", "@"+dir), "is a folder, not a file")
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		wantBadInput(t, cec(t, "", "run", "-algo", "pmode", "-problem", "@/dev/zero"), "/dev/zero is a device, not a file")
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "problems", "cec2006", "g08.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := filepath.Join(dir, "g08-bom.json")
+	if err := os.WriteFile(bom, append([]byte("\xef\xbb\xbf"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(dir, "g08.json")
+	if err := os.WriteFile(plain, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, b := cec(t, "1 4\n", "eval", "-problem", "@"+bom), cec(t, "1 4\n", "eval", "-problem", "@"+plain)
+	if a.code != 0 || a.stdout != b.stdout {
+		t.Errorf("with a byte order mark: %d %q %s; without: %q", a.code, a.stdout, a.stderr, b.stdout)
+	}
+}
+
+// BenchmarkProblemFileBomb: a problem file of a gigabyte (sparse) is
+// refused in microseconds, without reading it.
+func BenchmarkProblemFileBomb(b *testing.B) {
+	name := filepath.Join(b.TempDir(), "bomb.json")
+	f, err := os.Create(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Truncate(1 << 30); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	for b.Loop() {
+		if _, err := readProblemFile(name); err == nil {
+			b.Fatal("a 1 GiB problem file was read")
+		}
+	}
+}

@@ -160,7 +160,7 @@ func parseRun(args []string, stdout, stderr io.Writer) (*runOptions, error) {
 	if err != nil {
 		return nil, badInput("-algo %s: %v", *algoFlag, err)
 	}
-	list, typed, err := experiment.ReadTyped(*probFlag, os.ReadFile)
+	list, typed, err := experiment.ReadTyped(*probFlag, readProblemFile)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}

@@ -121,6 +121,9 @@ func Parse(data []byte) (*Definition, error) {
 	if len(data) > MaxFile {
 		return nil, fmt.Errorf("formula: the definition has %d bytes, more than the limit of %d", len(data), MaxFile)
 	}
+	// A UTF-8 byte order mark, which some editors write, is not part of
+	// the JSON (the canonical form and so the hash do not depend on it).
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
