@@ -22,7 +22,9 @@
 # use squeue and scontrol, which keep finished jobs for MinJobAge = 1 hour).
 # Its own munge key and socket, its own config file (Slurm's commands find it
 # through SLURM_CONF, nothing under /etc is written) and every state, spool,
-# pid and log file under SLURM_LOCAL_DIR (default /var/lib/pcaplay-slurm).
+# pid and log file under SLURM_LOCAL_DIR (default /var/lib/pcaplay-slurm), a new
+# or empty folder that start marks as its own; stop removes only a marked
+# folder, and in it only what start wrote.
 # Environment: SLURM_LOCAL_DIR, SLURM_LOCAL_CPUS (default 1),
 # SLURM_LOCAL_PORT (slurmctld's port, default 6817; slurmd uses the next).
 set -euo pipefail
@@ -32,12 +34,19 @@ CPUS=${SLURM_LOCAL_CPUS:-1}
 PORT=${SLURM_LOCAL_PORT:-6817}
 export SLURM_CONF=$DIR/slurm.conf
 case $DIR in
+*//* | */./* | */../* | */. | */.. | */)
+	echo "slurm-local: SLURM_LOCAL_DIR='$DIR': want a plain absolute path (no '//', '.' or '..' part, no trailing '/')" >&2
+	exit 2
+	;;
 /?*) ;;
 *)
 	echo "slurm-local: SLURM_LOCAL_DIR='$DIR': want an absolute path other than /" >&2
 	exit 2
 	;;
 esac
+# MARK is the file that says this script made the folder: stop removes the
+# folder's contents only where it finds it, and only what start writes.
+MARK=.pcaplay-slurm-local
 
 say() { echo "slurm-local: $*" >&2; }
 
@@ -102,6 +111,7 @@ install() {
 
 write_config() {
 	mkdir -p "$DIR"/{munge,ctld,spool,log}
+	echo "made by scripts/slurm-local.sh start; scripts/slurm-local.sh stop removes this folder" >"$DIR/$MARK"
 	chmod 755 "$DIR" "$DIR/munge"
 	[ -s "$DIR/munge/munge.key" ] || mungekey --create --keyfile="$DIR/munge/munge.key" --force
 	chmod 600 "$DIR/munge/munge.key"
@@ -171,9 +181,12 @@ start() {
 		say "already running ($SLURM_CONF)"
 		return 0
 	fi
-	if [ -d "$DIR" ]; then
+	if [ -f "$DIR/$MARK" ]; then
 		say "a stopped or half-started cluster is in $DIR: cleaning it up first"
 		stop
+	elif [ -e "$DIR" ] && [ -n "$(ls -A "$DIR" 2>/dev/null || echo not-a-folder)" ]; then
+		say "SLURM_LOCAL_DIR=$DIR exists and is not a folder this script made (no $MARK in it): name a new or empty folder"
+		exit 2
 	fi
 	write_config
 	munged --force --key-file="$DIR/munge/munge.key" --socket="$DIR/munge/munge.socket" \
@@ -256,8 +269,20 @@ stop() {
 		kill -KILL $(tree "$p") 2>/dev/null || true
 	done
 	term munged
-	rm -rf "$DIR"
-	say "stopped; $DIR removed"
+	if [ ! -e "$DIR" ]; then
+		say "stopped; there is no $DIR"
+	elif [ ! -f "$DIR/$MARK" ]; then
+		say "stopped; $DIR is not a folder this script made (no $MARK in it): left as it is"
+	else
+		# only what start writes (write_config, the daemons' pid files)
+		rm -rf "${DIR:?}"/{munge,ctld,spool,log}
+		rm -f "$DIR/slurm.conf" "$DIR/slurmctld.pid" "$DIR/slurmd.pid" "$DIR/$MARK"
+		if rmdir "$DIR" 2>/dev/null; then
+			say "stopped; $DIR removed"
+		else
+			say "stopped; $DIR kept: it holds files this script did not make"
+		fi
+	fi
 }
 
 status() {
