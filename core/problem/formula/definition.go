@@ -169,6 +169,11 @@ func Parse(data []byte) (*Definition, error) {
 		if !(lo[i] < hi[i]) {
 			return nil, fmt.Errorf("formula: the box of x%d is [%g, %g]: lower must be less than upper", i+1, lo[i], hi[i])
 		}
+		// The solvers draw x = lower + (upper − lower)·u: the width must
+		// be a number.
+		if math.IsInf(hi[i]-lo[i], 0) {
+			return nil, fmt.Errorf("formula: the box of x%d is [%g, %g]: its width upper − lower is beyond the largest number (%g)", i+1, lo[i], hi[i], math.MaxFloat64)
+		}
 	}
 	if d.Let, err = jsonStrings(raw["let"], "let"); err != nil {
 		return nil, err

@@ -208,6 +208,23 @@ func TestHash(t *testing.T) {
 	}
 }
 
+// A UTF-8 byte order mark before the JSON is skipped: the same definition,
+// the same hash.
+func TestParseByteOrderMark(t *testing.T) {
+	src := `{"name":"p","dim":2,"lower":-1,"upper":1,"f":"x1"}`
+	a, err := Parse([]byte("\xef\xbb\xbf" + src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ID() != b.ID() {
+		t.Errorf("with a byte order mark %s, without %s", a.ID(), b.ID())
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	ok := `"name":"p","dim":2,"lower":-1,"upper":1,"f":"x1"`
 	for _, c := range []struct{ in, msg string }{
@@ -224,6 +241,8 @@ func TestParseErrors(t *testing.T) {
 		{`{"name":"p","dim":2,"lower":"a","upper":1,"f":"x1"}`, `"lower" = "a": want a number`},
 		{`{"name":"p","dim":2,"lower":[0,"a"],"upper":1,"f":"x1"}`, `lower[2] = "a": want a number`},
 		{`{"name":"p","dim":2,"lower":1,"upper":1,"f":"x1"}`, `the box of x1 is [1, 1]`},
+		{`{"name":"p","dim":2,"lower":-1e308,"upper":1e308,"f":"x1"}`, `the box of x1 is [-1e+308, 1e+308]: its width upper − lower is beyond the largest number`},
+		{`{"name":"p","dim":2,"lower":[0,-1e308],"upper":[1,1e308],"f":"x1"}`, `the box of x2 is`},
 		{`{"name":"p","dim":2,"lower":-1,"upper":1,"f":7}`, `"f" = 7: want a string`},
 		{`{` + ok + `,"g":"x1"}`, `"g" = "x1": want a list of formulas`},
 		{`{` + ok + `,"g":["x1","x3"]}`, `g[2] at D = 2: column 1: the index of x is 3`},
