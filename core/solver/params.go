@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -100,6 +101,9 @@ func (p Param) Parse(s string) (float64, error) {
 		return 0, fmt.Errorf("%s = %q: want one of %s", p.Key, s, strings.Join(p.Choices, ", "))
 	}
 	x, err := strconv.ParseFloat(s, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%s = %s: beyond the largest number; must be in [%s, %s]", p.Key, s, p.Format(p.Min), p.Format(p.Max))
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%s = %q: not a number", p.Key, s)
 	}

@@ -392,3 +392,19 @@ func TestBestIsFeasibilityRuleBest(t *testing.T) {
 		t.Fatal("no snapshots")
 	}
 }
+
+// A number beyond float64 is named as out of range, not as "not a number";
+// text that is no number is named so.
+func TestParamParseRange(t *testing.T) {
+	s := DefaultHECO(10)
+	for _, c := range []struct{ in, want string }{
+		{"1e400", "crstd = 1e400: beyond the largest number; must be in [0, 1]"},
+		{"-1e400", "crstd = -1e400: beyond the largest number"},
+		{"abc", `crstd = "abc": not a number`},
+	} {
+		err := SetParam(s, "crstd", c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("crstd=%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+}

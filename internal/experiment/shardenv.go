@@ -67,14 +67,18 @@ func ShardFromEnv(getenv func(string) string) (Shard, string, error) {
 	case k8s == "" && slurm == "":
 		return Shard{}, "", fmt.Errorf("-shard auto: neither %s (Kubernetes Indexed Job) nor %s (Slurm job array) is set; give -shard i/n", EnvK8sIndex, EnvSlurmID)
 	}
+	// A value must be the number as the engine writes it (digits, no sign,
+	// blank or leading zero): the job script names its output file after the
+	// raw value (deploy/slurm: shard-${SLURM_ARRAY_TASK_ID}.jsonl), which then
+	// names the shard this reads.
 	num := func(name string, lo int) (int, error) {
-		v := strings.TrimSpace(getenv(name))
+		v := getenv(name)
 		n, err := strconv.Atoi(v)
-		if err != nil || n < lo || n > MaxEnvIndex {
-			if v == "" {
+		if err != nil || n < lo || n > MaxEnvIndex || strconv.Itoa(n) != v {
+			if strings.TrimSpace(v) == "" {
 				return 0, fmt.Errorf("-shard auto: %s is not set", name)
 			}
-			return 0, fmt.Errorf("-shard auto: %s=%q: want an integer in %d … %d", name, cutValue(v), lo, MaxEnvIndex)
+			return 0, fmt.Errorf("-shard auto: %s=%q: want an integer in %d … %d, written plainly (digits only)", name, cutValue(v), lo, MaxEnvIndex)
 		}
 		return n, nil
 	}
