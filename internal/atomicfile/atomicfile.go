@@ -8,26 +8,46 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// WriteFile writes data to path with permissions 0644, replacing any file
-// there only once all of data is written. On error path is as it was, the
-// temporary file is removed, and the error names path (never the
-// temporary file), for example "out/x.html: no such file or directory".
+// WriteFile writes data to path, replacing any regular file there only
+// once all of data is written, with that file's permissions (a new file
+// gets 0644). It refuses a path that is a folder, a symbolic link, a named
+// pipe, a device or a socket: those it would replace by a regular file.
+// On error path is as it was, the temporary file is removed, and the error
+// names path (never the temporary file), for example
+// "out/x.html: no such file or directory".
 func WriteFile(path string, data []byte) error {
 	if err := write(path, data); err != nil {
 		var pe *os.PathError
-		if errors.As(err, &pe) {
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
 			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
 		}
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }
 
+// ErrNotRegular is the error of a path that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
 func write(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	switch st, err := os.Lstat(path); {
+	case err == nil && !st.Mode().IsRegular():
+		return fmt.Errorf("%w: %s", ErrNotRegular, kind(st.Mode()))
+	case err == nil:
+		mode = st.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
@@ -38,7 +58,7 @@ func write(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp, 0o644) // CreateTemp makes it 0600
+		err = os.Chmod(tmp, mode) // CreateTemp makes it 0600
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)
@@ -47,4 +67,21 @@ func write(path string, data []byte) error {
 		os.Remove(tmp)
 	}
 	return err
+}
+
+// kind names what a path that is not a regular file is.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
+		return "a device"
+	}
+	return "something else"
 }

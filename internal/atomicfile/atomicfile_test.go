@@ -76,3 +76,41 @@ func ExampleWriteFile() {
 	// problem,best
 	// C01,0
 }
+
+// A replaced file keeps its permissions; a folder, a symbolic link or a
+// named pipe is refused, left as it was, and the error names the path
+// given (never the temporary file).
+func TestWriteFileKeepsModeRefusesOthers(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "secret.html")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v after replacing a 0600 file, want 0600", fi.Mode().Perm())
+	}
+	sub := filepath.Join(dir, "adir")
+	os.Mkdir(sub, 0o755)
+	link := filepath.Join(dir, "link.html")
+	os.Symlink(p, link)
+	fifo := filepath.Join(dir, "fifo")
+	mkfifo(t, fifo)
+	for path, what := range map[string]string{sub: "a folder", link: "a symbolic link", fifo: "a named pipe"} {
+		err := WriteFile(path, []byte("x"))
+		if err == nil || !strings.Contains(err.Error(), path+": not a regular file: "+what) || strings.Contains(err.Error(), ".tmp") {
+			t.Errorf("%s: %v, want %q", path, err, path+": not a regular file: "+what)
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symbolic link was replaced: %v %v", fi, err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "new" {
+		t.Errorf("the file behind the link changed: %q", b)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 4 {
+		t.Errorf("%d entries, want 4 (no temporary left)", len(es))
+	}
+}
