@@ -35,7 +35,28 @@ if (mode !== "experiment") {
   window.pcaplayClient = new WorkerClient(undefined, { modules });
 }
 
-if (mode === "lesson") import("./lesson-app.js");
-else if (mode === "experiment") import("./experiment-app.js");
-else if (mode === "compare") import("./compare-app.js");
-else import("./app.js");
+const app = mode === "lesson" ? import("./lesson-app.js")
+  : mode === "experiment" ? import("./experiment-app.js")
+    : mode === "compare" ? import("./compare-app.js")
+      : import("./app.js");
+// A mode's module that does not load (a half-copied site, a server error)
+// would leave "loading WebAssembly…" for ever: say so on the page.
+app.catch((e) => bootFailed(e));
+
+/** bootFailed shows why the page could not start, in its error box. */
+export function bootFailed(e, doc = document) {
+  const why = (e && e.message) || String(e);
+  const text = "The page could not start: one of its scripts did not load (" + why.slice(0, 300) +
+    "). Reload the page; if this stays, the site on the server is incomplete.";
+  const box = doc.querySelector('[data-role="error"]');
+  if (box) {
+    box.textContent = text;
+    box.hidden = false;
+  } else {
+    const p = doc.createElement("p");
+    p.setAttribute("role", "alert");
+    p.textContent = text;
+    doc.body.prepend(p);
+  }
+  for (const l of doc.querySelectorAll('[data-role="loading"]')) l.textContent = "not started: a script did not load";
+}
