@@ -22,6 +22,11 @@
 // The budget is counted in function evaluations (FES). One FES is one call of
 // Problem.Evaluate; a Method never evaluates more points than the budget has
 // left, so a run ends with FES ≤ MaxFES.
+//
+// A run must end at a finite best f: an objective that is NaN (counted as
+// +Inf) or ±Inf at the best point of the whole run ends it with an error
+// in its last Step, the same for every caller (the page, compare mode, cec
+// run).
 package solver
 
 import (
@@ -398,6 +403,13 @@ func (s *Solver) Step() (snap Snapshot, err error) {
 	}
 	if c.fes == before && c.fes < c.MaxFES {
 		s.err = fmt.Errorf("solver: %T used no evaluation in generation %d", s.method, s.gen)
+		return Snapshot{}, s.err
+	}
+	if c.fes >= c.MaxFES && (math.IsInf(c.best.F, 0) || math.IsNaN(c.best.F)) {
+		// One rule for every caller (the page, compare mode, cec run): a
+		// run must end at a finite best f.
+		s.err = fmt.Errorf("the objective was not a finite number at the best of the run's %d evaluations (f = %v; a NaN counts as +Inf): "+
+			"the problem has no finite f where the run looked", c.fes, c.best.F)
 		return Snapshot{}, s.err
 	}
 	snap = c.snap

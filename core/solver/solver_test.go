@@ -408,3 +408,35 @@ func TestParamParseRange(t *testing.T) {
 		}
 	}
 }
+
+// infObjective is a 2-D problem whose f is c everywhere.
+type infObjective struct{ c float64 }
+
+func (p infObjective) Name() string                        { return "const" }
+func (p infObjective) Dim() int                            { return 2 }
+func (p infObjective) Bounds() (lo, hi []float64)          { return []float64{-1, -1}, []float64{1, 1} }
+func (p infObjective) NumIneq() int                        { return 0 }
+func (p infObjective) NumEq() int                          { return 0 }
+func (p infObjective) Evaluate(x, g, h []float64) float64 { return p.c }
+
+// A run whose best f is not finite ends with an error in its last Step,
+// for every algorithm: NaN, +Inf and −Inf alike; a finite f does not.
+func TestNonFiniteObjectiveEndsTheRun(t *testing.T) {
+	for _, algo := range Names() {
+		a, _ := Lookup(algo)
+		for _, c := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 2} {
+			sv, err := New(infObjective{c}, a.Defaults(2), 1, 600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = sv.Run()
+			if math.IsNaN(c) || math.IsInf(c, 0) {
+				if err == nil || !strings.Contains(err.Error(), "not a finite number at the best of the run's 600 evaluations") {
+					t.Errorf("%s, f = %v everywhere: %v", algo, c, err)
+				}
+			} else if err != nil {
+				t.Errorf("%s, f = 2 everywhere: %v", algo, err)
+			}
+		}
+	}
+}

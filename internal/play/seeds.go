@@ -240,25 +240,34 @@ func (set *seedSet) frame(names []string, seed uint64) (*SeedsFrame, []byte, err
 }
 
 // bands sets sf's median curves: each configuration's ConvergenceBand of
-// its runs' curves on the grid points every run has reached.
+// its runs' curves on the grid points every run has reached, from the
+// first point where every run's best f is a finite number (an objective
+// that is NaN or ±Inf where a run has looked so far has no place on the
+// chart yet; a run that never finds a finite f ends with the solver's
+// error).
 func (set *seedSet) bands(names []string, sf *SeedsFrame) ([]chart.BandSeries, error) {
 	curves := make([][]stats.Curve, len(set.runs))
-	m := math.MaxInt
+	m, from := math.MaxInt, 0
 	for i, rs := range set.runs {
 		for _, r := range rs {
 			c := r.rec.Curve()
 			curves[i] = append(curves[i], stats.Curve(c))
 			m = min(m, len(c.FES))
+			k := 0
+			for k < len(c.F) && (math.IsInf(c.F[k], 0) || math.IsNaN(c.F[k])) {
+				k++
+			}
+			from = max(from, k)
 		}
 	}
 	sf.FES, sf.MedianF, sf.MedianV = []int{}, [][]float64{}, [][]float64{}
-	if m == 0 {
+	if from >= m {
 		return nil, nil
 	}
 	var series []chart.BandSeries
 	for i, cs := range curves {
 		for k := range cs {
-			cs[k] = stats.Curve{FES: cs[k].FES[:m], F: cs[k].F[:m], V: cs[k].V[:m]}
+			cs[k] = stats.Curve{FES: cs[k].FES[from:m], F: cs[k].F[from:m], V: cs[k].V[from:m]}
 		}
 		b, err := stats.ConvergenceBand(cs)
 		if err != nil {
@@ -339,6 +348,18 @@ func (set *seedSet) test(names []string, sf *SeedsFrame) error {
 		}
 		for _, r := range rs {
 			samples[i].Runs = append(samples[i].Runs, r.final)
+		}
+	}
+	// A run whose best f is not a number yet (an objective NaN or ±Inf
+	// wherever it has looked) cannot be ranked: no test until every run has
+	// a finite best (a run that never finds one ends with the solver's
+	// error).
+	for _, sm := range samples {
+		for _, r := range sm.Runs {
+			if math.IsInf(r.F, 0) || math.IsNaN(r.F) {
+				sf.Test, sf.Tests = SeedsTestName+": not yet, a run has found no finite f so far", []SeedsPair{}
+				return nil
+			}
 		}
 	}
 	const prob = "problem"
