@@ -229,3 +229,27 @@ func TestLessonPictures(t *testing.T) {
 	tb.waitLesson(3)
 	tb.noConsoleErrors()
 }
+
+// Navigating while the lesson draws its steps for the zip: the link waits
+// for the end of the drawing, and the lesson ends at the step it asked
+// for, not at the step the export started from.
+func TestLessonPicturesKeepNavigation(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.openLesson(hash("lesson", "fig1", "step", "3", "seed", "6"), 3)
+	// start the zip, then, while it draws, follow the link to step 6
+	got := eval[string](tb, 5*time.Minute, `new Promise((resolve, reject) => {
+		window.addEventListener("pcaplay-export", (ev) => resolve(ev.detail.name), { once: true });
+		document.querySelector('[data-role="lesson-zip"]').click();
+		setTimeout(() => document.querySelector('[data-role="lesson-steps"] a[data-step="6"]').click(), 50);
+		setTimeout(() => reject(new Error("no zip within 240 s")), 240000);
+	})`)
+	if !strings.HasSuffix(got, "-steps.zip") {
+		t.Fatalf("saved %q", got)
+	}
+	tb.waitLesson(6) // fails unless the lesson ends at step 6
+	if hv := hashValue(tb, "step"); hv != "6" {
+		t.Errorf("the address says step %q, want 6", hv)
+	}
+	tb.noConsoleErrors()
+}

@@ -60,6 +60,8 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
     listNotices: true, // the next request's notices are the address's (the first, or a hand-edited one)
     resizeTimer: 0,
     booted: null, // the first request
+    exporting: false, // pictures is drawing the steps (act defers changes)
+    deferred: null, // the changes act deferred meanwhile
   };
 
   const hrefOf = (lv) => "#" + serialize(lv, s.page.values);
@@ -152,6 +154,10 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
     const back = s.frame.step, n = s.frame.numSteps, files = {};
     let gif = null;
     messages.say(`Drawing the ${n} steps…`);
+    // The page's own changes while the steps are drawn (Back, Next, a step
+    // link, k, a new sample) wait for the end, and the lesson ends where
+    // they asked, not back at the step it started from (act).
+    s.exporting = true;
     try {
       for (let k = 1; k <= n; k++) {
         await request({ step: String(k) });
@@ -168,15 +174,28 @@ export function createLessonPage({ root, win = window, messages = new Messages(w
       if (gif) await gif.cancel();
       throw e;
     } finally {
-      await request({ step: String(back) });
+      const after = Object.assign({ step: String(back) }, s.deferred);
+      s.exporting = false;
+      s.deferred = null;
+      await request(after);
     }
     if (kind === "gif") save(await gif.end(), name("steps.gif"));
     else save(new Blob([(await client.zip({ files })).bytes], { type: "application/zip" }), name("steps.zip"));
     messages.say(`Saved the ${n} steps as ${kind === "gif" ? "one GIF" : "PNGs in a zip"}.`);
   }
 
-  /** act is request for the page's own controls: a failure is shown. */
-  function act(change) { return request(change).catch((e) => messages.error(e.message)); }
+  /**
+   * act is request for the page's own controls: a failure is shown. While
+   * pictures draws the steps, the change waits for its end (the latest
+   * value of each key).
+   */
+  function act(change) {
+    if (s.exporting) {
+      s.deferred = Object.assign(s.deferred || {}, change);
+      return Promise.resolve();
+    }
+    return request(change).catch((e) => messages.error(e.message));
+  }
 
   // writeURL puts the lesson in the address (the shell's: no history entry)
   const writeURL = () => shell.writeAddress("#" + serialize(s.values, s.page.values));
