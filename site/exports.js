@@ -193,17 +193,26 @@ export class RunExports {
     });
     csv.onclick = () => file("csv");
     json.onclick = () => file("json");
+    // a typed problem's command reads its file (-problem @NAME.json): the
+    // button beside the command saves it (Go's "problem" export)
+    const problemFile = button("Save the problem file", "Save the typed problem's JSON file, which the command reads");
+    problemFile.dataset.role = "export-problem";
+    problemFile.hidden = true;
+    problemFile.onclick = () => file("problem");
     cmd.onclick = () => this.run(async () => {
       const e = await this.controller.handle.exportOf("command");
       this.command.textContent = e.text;
       this.command.hidden = false;
       window.getSelection().selectAllChildren(this.command);
-      const note = "Run natively (go build ./cmd/cec): it ends with this run's final best, bit for bit.";
+      const typed = Boolean(this.controller.run.config.typed);
+      problemFile.hidden = !typed;
+      const note = "Run natively (go build ./cmd/cec)" + (typed ? ", beside the problem file it names (Save the problem file)" : "") +
+        ": it ends with this run's final best, bit for bit.";
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(e.text).then(() => this.opts.say("Copied the command. " + note), () => this.opts.say(note));
       } else this.opts.say(note);
     });
-    this.row.append(csv, json, cmd);
+    this.row.append(csv, json, cmd, problemFile);
   }
 
   /**

@@ -1,9 +1,12 @@
 package play
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 
+	"pcaplay/core/problem/formula"
 	"pcaplay/core/solver"
 	"pcaplay/internal/experiment"
 	"pcaplay/internal/play/export"
@@ -59,7 +62,13 @@ func (s *Session) HistoryJSON() ([]byte, error) {
 // CommandArgs says so. Under a preset (preset=gecco2019) the command names
 // the preset and only the parameters that differ from its values.
 func CommandArgs(c Config, data string) ([]string, error) {
-	args := []string{"run", "-problem", c.Problem, "-dim", strconv.Itoa(c.Dim), "-algo", c.Algo,
+	problem := c.Problem
+	if c.Typed != nil {
+		// the problem's file, which the page saves beside the command
+		// (Export "problem"), under this name
+		problem = "@" + ProblemFileName(c.Typed)
+	}
+	args := []string{"run", "-problem", problem, "-dim", strconv.Itoa(c.Dim), "-algo", c.Algo,
 		"-runs", "1", "-seed", strconv.FormatUint(c.Seed, 10), "-fes", strconv.Itoa(c.FES)}
 	switch data {
 	case experiment.DataOfficial, experiment.DataNone, "":
@@ -113,7 +122,7 @@ func (s *Session) Command() (string, error) {
 
 // shellQuote returns a as one word of a POSIX shell.
 func shellQuote(a string) string {
-	if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,=+/:") == "" {
+	if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,=+/:@") == "" {
 		return a
 	}
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
@@ -134,7 +143,11 @@ type Export struct {
 }
 
 // Exports are the kinds Session.Export makes.
-var Exports = []string{"csv", "json", "command", "chart"}
+var Exports = []string{"csv", "json", "command", "chart", "problem"}
+
+// ProblemFileName is the name of a typed problem's file that the native
+// command reads (-problem @NAME.json): its name with ".json".
+func ProblemFileName(d *formula.Definition) string { return d.Name + ".json" }
 
 // Export returns the export of kind what (Exports): the history as "csv"
 // or "json", the reproducing "command", or the whole convergence "chart"
@@ -161,6 +174,18 @@ func (s *Session) Export(what string) (*Export, error) {
 			return nil, err
 		}
 		return &Export{Text: string(b), Name: s.ExportName("svg"), Type: "application/json"}, nil
+	case "problem":
+		// a typed problem's definition, the file -problem @NAME.json of
+		// the command reads (the canonical form: the same name_hash)
+		if s.Config.Typed == nil {
+			return nil, wire.Errorf(wire.CodeBadArgument, "export problem: %s is not a typed problem (its definition is in cec)", Cut(s.Config.Problem, EchoMax))
+		}
+		var b bytes.Buffer
+		if err := json.Indent(&b, s.Config.Typed.Canonical(), "", "  "); err != nil {
+			return nil, err
+		}
+		b.WriteByte('\n')
+		return &Export{Text: b.String(), Name: ProblemFileName(s.Config.Typed), Type: "application/json"}, nil
 	}
 	return nil, wire.Errorf(wire.CodeBadArgument, "export %q: want one of %s", Cut(what, EchoMax), strings.Join(Exports, ", "))
 }

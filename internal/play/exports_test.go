@@ -3,6 +3,7 @@ package play
 import (
 	"encoding/json"
 	"math"
+	"pcaplay/core/problem/formula"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,6 +81,12 @@ func TestExportKindsAndQuoting(t *testing.T) {
 	s.Step(3, nil)
 	for _, k := range Exports {
 		e, err := s.Export(k)
+		if k == "problem" { // a typed problem's only
+			if err == nil || wire.CodeOf(err) != wire.CodeBadArgument || !strings.Contains(err.Error(), "disc is not a typed problem") {
+				t.Errorf("export problem of disc: %v", err)
+			}
+			continue
+		}
 		if err != nil || e.Text == "" || !strings.HasPrefix(e.Name, "pcaplay-disc-D2-pmode-seed1.") {
 			t.Errorf("export %s: %+v, %v", k, e, err)
 		}
@@ -97,5 +104,35 @@ func TestExportKindsAndQuoting(t *testing.T) {
 	}
 	if _, err := CommandArgs(c, "sha256:abc"); err == nil {
 		t.Error("a run on other data files got a command")
+	}
+}
+
+// A typed problem's command reads its file, -problem @NAME.json, which the
+// "problem" export is: parsed, it is the same definition (the same
+// name_hash).
+func TestTypedProblemCommand(t *testing.T) {
+	def, err := formula.Parse([]byte(`{"name": "myprob", "dim": 2, "lower": -1, "upper": 1, "f": "x1^2 + x2^2", "g": ["1 - x1 - x2"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, notes, _, err := Sanitize(map[string]string{TypedKey: EncodeTyped(def), "problem": def.ID(), "fes": "600"})
+	if err != nil || len(notes) > 0 {
+		t.Fatal(err, notes)
+	}
+	s, err := NewSession(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd, err := s.Export("command")
+	if err != nil || !strings.HasPrefix(cmd.Text, "cec run -problem @myprob.json -dim 2 ") {
+		t.Fatalf("command %+v, %v", cmd, err)
+	}
+	f, err := s.Export("problem")
+	if err != nil || f.Name != "myprob.json" || f.Type != "application/json" {
+		t.Fatalf("problem file %+v, %v", f, err)
+	}
+	back, err := formula.Parse([]byte(f.Text))
+	if err != nil || back.ID() != def.ID() {
+		t.Errorf("the file parses to %v, %v; want %s", back, err, def.ID())
 	}
 }
