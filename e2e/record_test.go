@@ -253,3 +253,30 @@ func TestLessonPicturesKeepNavigation(t *testing.T) {
 	}
 	tb.noConsoleErrors()
 }
+
+// A GIF that reaches the module's size limit (the landscape 1920 pixels wide, a frame
+// every generation, more frames than 256 MiB of pixels hold) is saved with
+// the frames it holds, and the page says it stopped there.
+func TestRecordGIFFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("records some 70 frames of 1920 pixels")
+	}
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "seed", "3", "fes", "40000", "speed", "10"))
+	tb.waitReady()
+	b := tb.record("gif", 40000, 1, 1920, "plane")
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, hgt := g.Config.Width, g.Config.Height
+	if want := (256 << 20) / (w * hgt); len(g.Image) != want {
+		t.Errorf("%d frames of %d×%d, want %d (256 MiB of pixels)", len(g.Image), w, hgt, want)
+	}
+	said := eval[string](tb, 5*time.Second, `(document.querySelector('[data-role="message"]') || {}).textContent || ""`)
+	if !strings.Contains(said, "stopped there: the GIF is full") {
+		t.Errorf("the page says %q", said)
+	}
+	tb.noConsoleErrors()
+}

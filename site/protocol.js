@@ -17,6 +17,7 @@ export const PROTOCOL = freeze({
   "errors": {
     "BAD_ARGUMENT": "bad-argument",
     "EXITED": "exited",
+    "FULL": "full",
     "INTERNAL": "internal",
     "NO_RUN": "no-run",
     "RUN_FAILED": "run-failed",
@@ -1309,7 +1310,7 @@ export const GRID = PROTOCOL.grid;
  * @property {(StatsComparison|null)} tests
  * @property {(StatsTable|null)} rank
  * @property {ExperimentProblemCharts[]} charts
- * @property {number[]} ecdf
+ * @property {number[]} [ecdf]
  * @property {string[]} targets
  */
 
@@ -1337,10 +1338,10 @@ export const GRID = PROTOCOL.grid;
 /**
  * @typedef {Object} ExperimentProblemCharts
  * @property {string} problem
- * @property {number[]} convergence
+ * @property {number[]} [convergence]
  * @property {number[]} boxF
  * @property {number[]} [boxV]
- * @property {number[]} ecdf
+ * @property {number[]} [ecdf]
  */
 
 /**

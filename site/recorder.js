@@ -14,6 +14,7 @@
 // width in pixels, the panels, and the buttons GIF, WebM and Stop. A
 // recording runs as one of the shell's queued commands, so play, step and
 // reset wait for it; Stop ends it early with the frames so far.
+import { ERR } from "./protocol.js";
 import { save } from "./exports.js";
 import { loadCharts } from "./charts.js";
 
@@ -105,7 +106,8 @@ function compose(g, layout) {
  * o: {format: "gif"|"webm", untilFES, every, width, panels (panel
  * names), fps (frames a second of the result), client (the module's
  * client, for GIF), doc, stopped () => bool, onFrame (n, fes) => void}.
- * Resolves with {blob, frames, width, height, fes}.
+ * Resolves with {blob, frames, width, height, fes, full}: full is Go's
+ * reason when a GIF reached its limits (the frames before it are saved).
  */
 export async function recordRun(controller, view, o) {
   const doc = o.doc || document, win = doc.defaultView || window;
@@ -125,13 +127,14 @@ export async function recordRun(controller, view, o) {
   out.width = layout.width;
   out.height = layout.height;
   const g = out.getContext("2d", { willReadFrequently: o.format === "gif" });
-  let sink = null, frames = 0, fes = 0;
+  let sink = null, frames = 0, fes = 0, full = "";
   try {
     sink = o.format === "gif" ? await gifSink(o.client, layout.width, layout.height, Math.max(1, Math.round(100 / fps))) : webmSink(out, fps, win);
     for (;;) {
       if (chart) await chart.update();
       compose(g, layout);
-      await sink.add(g);
+      full = (await sink.add(g)) || "";
+      if (full) break; // the GIF holds what its limits allow: save that
       frames++;
       fes = controller.frame.status.fes;
       if (o.onFrame) o.onFrame(frames, fes);
@@ -146,7 +149,7 @@ export async function recordRun(controller, view, o) {
     if (chart) chart.dispose();
   }
   const blob = await sink.end();
-  return { blob, frames, width: layout.width, height: layout.height, fes };
+  return { blob, frames, width: layout.width, height: layout.height, fes, full };
 }
 
 /**
@@ -159,9 +162,18 @@ export async function recordRun(controller, view, o) {
 export async function gifSink(client, width, height, delay) {
   const id = await client.gifStart({ width, height, delay });
   return {
+    // add resolves with "" when the frame was added, or with Go's reason
+    // when the GIF is full (ERR.FULL: the frame was not added, the GIF
+    // can still be ended)
     add: async (g) => {
       const px = g.getImageData(0, 0, width, height).data;
-      await client.gifFrame({ gif: id, rgba: new Uint8Array(px.buffer, px.byteOffset, px.byteLength) });
+      try {
+        await client.gifFrame({ gif: id, rgba: new Uint8Array(px.buffer, px.byteOffset, px.byteLength) });
+        return "";
+      } catch (e) {
+        if (e && e.code === ERR.FULL) return e.message;
+        throw e;
+      }
     },
     end: async () => new Blob([(await client.gifEnd({ gif: id })).bytes], { type: "image/gif" }),
     cancel: () => client.gifEnd({ gif: id, cancel: true }).catch(() => {}),
@@ -291,7 +303,8 @@ export class RunRecorder {
           onFrame: (n, fes) => { if (n % 10 === 1) say(`Recording ${format.toUpperCase()}: frame ${n}, FES ${fes}…`); },
         });
         save(r.blob, this.name(format));
-        say(`Recorded ${r.frames} frames of ${r.width}×${r.height} pixels up to FES ${r.fes} as ${format.toUpperCase()}.`);
+        say(`Recorded ${r.frames} frames of ${r.width}×${r.height} pixels up to FES ${r.fes} as ${format.toUpperCase()}` +
+          (r.full ? `, and stopped there: the GIF is full (${r.full}); a smaller width or a larger "every" records more of the run.` : "."));
         return r;
       } catch (e) {
         this.shell.messages.error("Recording: " + e.message);

@@ -9,6 +9,7 @@ package export
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -47,6 +48,10 @@ type GIF struct {
 	frames []*image.Paletted
 }
 
+// ErrGIFFull is the error of Add when the GIF holds as many frames as its
+// limits allow: the frame is not added, and the GIF can still be written.
+var ErrGIFFull = errors.New("the GIF is full")
+
 // NewGIF starts a GIF of w×h pixels (1 … MaxGIFSide each) whose frames
 // show for delay hundredths of a second each (1 … 6000).
 func NewGIF(w, h, delay int) (*GIF, error) {
@@ -73,10 +78,10 @@ func (g *GIF) Add(rgba []byte) error {
 		return fmt.Errorf("GIF frame of %d bytes: want 4 × %d × %d = %d", len(rgba), g.w, g.h, 4*g.w*g.h)
 	}
 	if len(g.frames) >= MaxGIFFrames {
-		return fmt.Errorf("GIF frame %d: a recording has at most %d frames", len(g.frames)+1, MaxGIFFrames)
+		return fmt.Errorf("%w: GIF frame %d: a recording has at most %d frames", ErrGIFFull, len(g.frames)+1, MaxGIFFrames)
 	}
 	if (len(g.frames)+1)*g.w*g.h > MaxGIFPixels {
-		return fmt.Errorf("GIF frame %d: %d×%d frames take more than %d MiB", len(g.frames)+1, g.w, g.h, MaxGIFPixels>>20)
+		return fmt.Errorf("%w: GIF frame %d: %d×%d frames take more than %d MiB", ErrGIFFull, len(g.frames)+1, g.w, g.h, MaxGIFPixels>>20)
 	}
 	if g.pal == nil {
 		g.pal = fitPalette(rgba)

@@ -3,6 +3,7 @@
 package protocol
 
 import (
+	"errors"
 	"pcaplay/internal/experiment/results"
 	"pcaplay/internal/play"
 	"pcaplay/internal/play/export"
@@ -81,7 +82,9 @@ func gifFrameCmd(h *Host, r *GIFFrameRequest) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := g.Add(r.RGBA); err != nil {
+	if err := g.Add(r.RGBA); errors.Is(err, export.ErrGIFFull) {
+		return 0, wire.Errorf(wire.CodeFull, "%v", err)
+	} else if err != nil {
 		return 0, wire.Errorf(wire.CodeBadArgument, "%v", err)
 	}
 	return g.Frames(), nil

@@ -7,6 +7,9 @@ import (
 	"image/gif"
 	"strings"
 	"testing"
+
+	"pcaplay/internal/play/export"
+	"pcaplay/internal/play/wire"
 )
 
 // A GIF recording through the commands: started, fed frames, ended into a
@@ -70,6 +73,36 @@ func TestGIFCommands(t *testing.T) {
 	}
 	if len(h.gifs) != 0 {
 		t.Errorf("%d recordings left open", len(h.gifs))
+	}
+}
+
+// A recording at its limit: the next frame is refused with the code
+// "full" and not added, and the recording still ends into the GIF of the
+// frames it holds.
+func TestGIFFull(t *testing.T) {
+	h := &Host{}
+	cmd := map[string]Command{}
+	for _, c := range Commands() {
+		cmd[c.Name] = c
+	}
+	do := func(name string, req any) (any, error) { return cmd[name].Handle(h, req) }
+	r, err := do("gifStart", &GIFStartRequest{Width: 1, Height: 1, Delay: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := r.(int)
+	for k := range export.MaxGIFFrames {
+		if _, err := do("gifFrame", &GIFFrameRequest{GIF: id, RGBA: []byte{byte(k), 0, 0, 255}}); err != nil {
+			t.Fatalf("frame %d: %v", k+1, err)
+		}
+	}
+	_, err = do("gifFrame", &GIFFrameRequest{GIF: id, RGBA: []byte{1, 2, 3, 255}})
+	if wire.CodeOf(err) != wire.CodeFull || !strings.Contains(err.Error(), "at most 1000 frames") {
+		t.Fatalf("a frame past the limit: %v (code %q), want code full", err, wire.CodeOf(err))
+	}
+	f, err := do("gifEnd", &GIFEndRequest{GIF: id})
+	if err != nil || f.(GIFFile).Frames != export.MaxGIFFrames {
+		t.Fatalf("the full recording ends into %v, %v", f, err)
 	}
 }
 

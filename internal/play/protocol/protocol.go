@@ -215,7 +215,7 @@ func Protocol() ProtocolSpec {
 	p.Errors = map[string]string{
 		"BAD_ARGUMENT": wire.CodeBadArgument, "NO_RUN": wire.CodeNoRun, "RUN_FAILED": wire.CodeRunFailed,
 		"INTERNAL": wire.CodeInternal, "EXITED": wire.CodeExited, "WORKER_FAILED": wire.CodeWorkerFailed,
-		"UNKNOWN_COMMAND": wire.CodeUnknownCommand,
+		"UNKNOWN_COMMAND": wire.CodeUnknownCommand, "FULL": wire.CodeFull,
 	}
 	p.Commands, p.Keys = commandSpecs(Commands())
 	p.Modules.Playground, p.Modules.Full = PlaygroundModule, FullModule

@@ -27,10 +27,13 @@ const (
 	// CodeUnknownCommand: a message named no command, or one that does not
 	// exist (worker messages and the page's postMessage API alike).
 	CodeUnknownCommand = "unknown-command"
+	// CodeFull: a recording reached its limit and the frame was not added;
+	// what it holds can still be ended and saved.
+	CodeFull = "full"
 )
 
 // Codes lists every error code, for the protocol.
-var Codes = []string{CodeBadArgument, CodeNoRun, CodeRunFailed, CodeInternal, CodeExited, CodeWorkerFailed, CodeUnknownCommand}
+var Codes = []string{CodeBadArgument, CodeNoRun, CodeRunFailed, CodeInternal, CodeExited, CodeWorkerFailed, CodeUnknownCommand, CodeFull}
 
 // Error is an error with a protocol code.
 type Error struct {
