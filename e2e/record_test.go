@@ -280,3 +280,31 @@ func TestRecordGIFFull(t *testing.T) {
 	}
 	tb.noConsoleErrors()
 }
+
+// A bad value in the recording row is named, never as "0": text that is
+// no number, and 1e999, which a number field cannot hold (the browser
+// reads both as "", validity.badInput), are "not a number"; 2.5 is echoed.
+func TestRecordBadValuesNamed(t *testing.T) {
+	h := setup(t)
+	tb := h.newTab(t)
+	tb.open(hash("problem", "rosenbrock", "seed", "3", "fes", "500"))
+	tb.waitReady()
+	for _, c := range []struct{ typed, want string }{
+		{"abc", `until FES = not a number: want a whole number in [1, 100000000]`},
+		{"1e999", `until FES = not a number: want a whole number`},
+		{"2.5", `until FES = "2.5": want a whole number`},
+	} {
+		said := eval[string](tb, 20*time.Second, `(async () => {
+			const f = document.querySelector('[data-role="record-until"]');
+			f.focus(); f.select();
+			document.execCommand("insertText", false, `+"`"+c.typed+"`"+`);
+			document.querySelector('[data-role="record-gif"]').click();
+			await new Promise((r) => setTimeout(r, 300));
+			return document.querySelector('[data-role="message"]').textContent;
+		})()`)
+		if !strings.Contains(said, c.want) {
+			t.Errorf("until FES %q: the page says %q, want %q", c.typed, said, c.want)
+		}
+	}
+	tb.noConsoleErrors()
+}

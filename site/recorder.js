@@ -285,9 +285,14 @@ export class RunRecorder {
   record(format) {
     const say = (t) => this.shell.messages.say(t);
     const until = Number(this.until.value), every = Number(this.every.value), width = Number(this.width.value);
-    for (const [v, what, min, max] of [[until, "until FES", 1, 1e8], [every, "every", 1, 1000], [width, "width", LIMITS.minWidth, LIMITS.maxWidth]]) {
-      if (!Number.isInteger(v) || v < min || v > max) {
-        say(`Recording: ${what} = ${JSON.stringify(String(v))}: want a whole number in [${min}, ${max}].`);
+    for (const [input, v, what, min, max] of [[this.until, until, "until FES", 1, 1e8], [this.every, every, "every", 1, 1000],
+      [this.width, width, "width", LIMITS.minWidth, LIMITS.maxWidth]]) {
+      // what the field holds, as typed: a number field's value is "" for
+      // text that is no number (validity.badInput), which Number reads as 0
+      const bad = input.validity && input.validity.badInput;
+      if (bad || input.value.trim() === "" || !Number.isInteger(v) || v < min || v > max) {
+        const shown = bad || input.value.trim() === "" ? "not a number" : JSON.stringify(input.value);
+        say(`Recording: ${what} = ${shown}: want a whole number in [${min}, ${max}].`);
         return Promise.resolve(null);
       }
     }
