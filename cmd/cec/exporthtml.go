@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pcaplay/internal/onefile"
+	"pcaplay/internal/precache"
 )
 
 // defaultSite is the built site (scripts/build-site.sh, make site) that
@@ -52,6 +53,11 @@ func cmdExportHTML(args []string, stdout io.Writer) error {
 	dir := findFile(*siteDir)
 	if st, err := os.Stat(filepath.Join(dir, "index.html")); err != nil || st.IsDir() {
 		return badInput("-site %s: no built site there (no index.html); run make site, or pass -site DIR", *siteDir)
+	}
+	// the site must be one whole version: a half-copied site would give a
+	// file running mixed code
+	if _, err := precache.Verify(os.DirFS(dir)); err != nil {
+		return badInput("-site %s: %v", *siteDir, err)
 	}
 	p, err := onefile.Build(os.DirFS(dir), hash)
 	if err != nil {

@@ -8,15 +8,24 @@ import (
 	"testing"
 
 	"pcaplay/internal/onefile"
+	"pcaplay/internal/precache"
 )
 
 // miniSite writes a small built site (the files export-html reads) into a
-// new folder: a teaching problem's file needs no data.
+// new folder, stamped as the build stamps it (precache.Stamp): a teaching
+// problem's file needs no data.
 func miniSite(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir, src := t.TempDir(), t.TempDir()
 	for name, text := range map[string]string{
-		"index.html":     `<html><head><script type="module" src="boot.js"></script></head><body></body></html>`,
+		"index.html": `<html><head><meta name="pcaplay-version" content="dev"><script type="module" src="boot.js"></script></head><body></body></html>`,
+		"sw.js":      "const PRECACHE = {\"version\":\"dev\",\"files\":null};\n",
+	} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range map[string]string{
 		"boot.js":        "import { P } from \"./protocol.js\";\nnew Worker(new URL(\"./worker.js\", import.meta.url), { type: \"module\" });\n",
 		"protocol.js":    "export const P = 1;\n",
 		"worker.js":      "import \"./wasm_exec.js\";\nimport { P } from \"./protocol.js\";\nself.p = P;\n",
@@ -26,6 +35,9 @@ func miniSite(t *testing.T) string {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := precache.Stamp(dir, src); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
@@ -59,10 +71,16 @@ func TestExportHTMLErrors(t *testing.T) {
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out, "#seed=1", "#seed=2"), "#seed=2")
 	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", filepath.Join(t.TempDir(), "no", "demo.html")), "does not exist")
 	wantBadInput(t, cec(t, "", "export-html", "-site", filepath.Join(site, "nowhere"), "-o", out), "-site", "make site")
+	// a half-copied site: a file of another version, a file missing
+	if err := os.WriteFile(filepath.Join(site, "protocol.js"), []byte("export const P = 2;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out), "protocol.js is not the file of the site's version", "half-copied")
+	site = miniSite(t)
 	if err := os.Remove(filepath.Join(site, onefile.WasmFile)); err != nil {
 		t.Fatal(err)
 	}
-	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out), onefile.WasmFile, "make site")
+	wantBadInput(t, cec(t, "", "export-html", "-site", site, "-o", out), "the site lacks "+onefile.WasmFile)
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed export wrote the file")
 	}

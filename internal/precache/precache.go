@@ -152,6 +152,46 @@ func Compute(site fs.FS) (Manifest, map[string][]byte, error) {
 	return m, pages, nil
 }
 
+// Verify checks a built site against its stamp: the PRECACHE line of its
+// sw.js lists every file of the site's version with its SHA-256, and each
+// must be there with those bytes. A file missing or different (a
+// half-copied site, files of two versions, a changed file) is an error
+// naming it, and so is a site whose sw.js is missing or not stamped. It
+// returns the stamp.
+func Verify(site fs.FS) (Manifest, error) {
+	w, err := fs.ReadFile(site, WorkerFile)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("%s: %w (a site the build made has it)", WorkerFile, err)
+	}
+	line := constRE.Find(w)
+	if line == nil {
+		return Manifest{}, fmt.Errorf("%s has no line `const PRECACHE = …;`: not the site's service worker", WorkerFile)
+	}
+	var m Manifest
+	raw := bytes.TrimSuffix(bytes.TrimPrefix(line, []byte("const PRECACHE = ")), []byte(";"))
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return Manifest{}, fmt.Errorf("%s: its PRECACHE line is not a stamp: %v", WorkerFile, err)
+	}
+	if m.Version == Unstamped || m.Files == nil {
+		return Manifest{}, fmt.Errorf("%s is not stamped (version %q): the site's sources, not a built site (scripts/build-site.sh)", WorkerFile, m.Version)
+	}
+	names := make([]string, 0, len(m.Files))
+	for n := range m.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b, err := fs.ReadFile(site, n)
+		if err != nil {
+			return Manifest{}, fmt.Errorf("the site lacks %s, which its version %s lists (a half-copied site?)", n, m.Version)
+		}
+		if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != m.Files[n] {
+			return Manifest{}, fmt.Errorf("%s is not the file of the site's version %s (its SHA-256 differs from the stamp in %s): a half-copied or changed site", n, m.Version, WorkerFile)
+		}
+	}
+	return m, nil
+}
+
 // Stamp stamps the site in dir: its pages and its sw.js, written from
 // their sources in src (the folder of site/'s sources; src == dir
 // re-stamps a built site in place). Each page of src must be in dir
