@@ -123,7 +123,7 @@ func New(name string, dim int, o Options) (problem.Problem, error) {
 	}
 	p, err := teach.New(strings.ToLower(name))
 	if err != nil {
-		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, and C06, C10, C18, C21, C27 with the suffix -author; a problem typed as formulas: @FILE.json)", name, strings.Join(teach.Names(), ", "))
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, C06-author…; typed: @FILE.json)", name, strings.Join(teach.Names(), ", "))
 	}
 	if dim != 2 && dim != 0 {
 		return nil, fmt.Errorf("dim = %d: %s is a 2-D teaching problem", dim, p.Name())
@@ -195,7 +195,7 @@ func DataFiles(name string, dim int) ([]string, error) {
 		return cec2017.DataFiles(n, dim)
 	}
 	if _, err := teach.New(strings.ToLower(name)); err != nil {
-		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, and C06, C10, C18, C21, C27 with the suffix -author; a problem typed as formulas: @FILE.json)", name, strings.Join(teach.Names(), ", "))
+		return nil, fmt.Errorf("unknown problem %q (teaching problems: %s; CEC: C01–C28, C06-author…; typed: @FILE.json)", name, strings.Join(teach.Names(), ", "))
 	}
 	return nil, nil
 }
