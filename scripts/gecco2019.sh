@@ -6,6 +6,12 @@
 #
 #   bash scripts/gecco2019.sh D [ALGO]      # D = 10, 30, 50 or 100; ALGO heco-de (default) or heco-pde
 #   WORKERS=2 bash scripts/gecco2019.sh 30 heco-pde
+#   BUDGET=author bash scripts/gecco2019.sh 50   # the author's budget, μ0 + λ·⌈20000·D/λ⌉ evaluations
+#
+# The default budget is the CEC's, 20000·D. The author's code evaluates
+# μ0 + λ·⌈20000·D/λ⌉ points (its initial population is not counted and its
+# last generation runs whole): BUDGET=author runs that many, into
+# runs-${D}D-${ALGO}-author-fes.jsonl.
 #
 # Each invocation appends one line to docs/results/gecco2019/runs-${D}D-${ALGO}.log: the time,
 # the commit, the runs before and after, the wall and CPU seconds, the exit status.
@@ -14,9 +20,15 @@ cd "$(dirname "$0")/.."
 D=${1:?usage: bash scripts/gecco2019.sh D [ALGO]}
 ALGO=${2:-heco-de}
 WORKERS=${WORKERS:-1}
+BUDGET=${BUDGET:-cec}
 case "$ALGO" in heco-de | heco-pde) ;; *) echo "gecco2019.sh: ALGO = $ALGO: want heco-de or heco-pde" >&2; exit 2 ;; esac
 problems=$(printf 'C%02d,' $(seq 1 28))C06-author,C10-author,C18-author,C21-author,C27-author
-file=docs/results/gecco2019/runs-${D}D-${ALGO}.jsonl
+case "$BUDGET" in
+cec) fes=0 suffix= ;;
+author) fes=$((12 * D + 12 * ((20000 * D + 11) / 12))) suffix=-author-fes ;;
+*) echo "gecco2019.sh: BUDGET = $BUDGET: want cec or author" >&2; exit 2 ;;
+esac
+file=docs/results/gecco2019/runs-${D}D-${ALGO}${suffix}.jsonl
 mkdir -p "$(dirname "$file")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,7 +38,7 @@ before=0
 start=$(date +%s)
 status=0
 /usr/bin/time -f '%U %S' -o "$tmp/cpu" "$tmp/cec" run -algo "$ALGO" -set preset=gecco2019 -problem "$problems" \
-	-dim "$D" -runs 25 -seed 1 -workers "$WORKERS" -quiet -o "$file" -resume >/dev/null || status=$?
+	-dim "$D" -runs 25 -seed 1 -fes "$fes" -workers "$WORKERS" -quiet -o "$file" -resume >/dev/null || status=$?
 after=0
 [ -f "$file" ] && after=$(wc -l <"$file")
 printf '%s commit=%s runs_before=%d runs_after=%d wall_s=%d cpu_s=%s workers=%d exit=%d\n' \
