@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -122,5 +123,51 @@ func BenchmarkProblemRosenbrock(b *testing.B) {
 				sink = p.Evaluate(x, nil, nil)
 			}
 		})
+	}
+}
+
+// bombDef is a definition of 1,000 lets, 1,000 g and 1,000 h, each
+// sum(i, 1, 499990, 1): each formula is under the limit of operations, all
+// of them together 3,000 times over it.
+func bombDef() []byte {
+	var b strings.Builder
+	b.WriteString(`{"name": "bomb", "dim": 2, "lower": -1, "upper": 1, "f": "x1", "let": [`)
+	for i := range 1000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"a%d = sum(i, 1, 499990, 1)"`, i)
+	}
+	for _, k := range []string{"g", "h"} {
+		fmt.Fprintf(&b, `], "%s": [`, k)
+		for i := range 1000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`"sum(i, 1, 499990, 1)"`)
+		}
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+// The limit of operations holds for the whole definition as it is
+// compiled: the bomb is refused at its second formula, not after all
+// 3,000 (it took 11.9 s so).
+func TestCompileBombRefusedEarly(t *testing.T) {
+	_, err := Parse(bombDef())
+	if err == nil || !strings.Contains(err.Error(), "let[2] at D = 2: with the formulas before it") {
+		t.Fatalf("the bomb: %v", err)
+	}
+}
+
+// BenchmarkCompileBomb: refusing the bomb costs about MaxOps counting
+// steps (the limit once), not 3,000 times that.
+func BenchmarkCompileBomb(b *testing.B) {
+	def := bombDef()
+	for b.Loop() {
+		if _, err := Parse(def); err == nil {
+			b.Fatal("the bomb compiled")
+		}
 	}
 }

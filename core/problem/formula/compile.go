@@ -86,6 +86,15 @@ func Compile(src string, d int) (*Program, error) { return compileLets(src, d, n
 // compileLets is Compile for a formula that may read the named values lets
 // (name → place in the let list; see Definition.Let).
 func compileLets(src string, d int, lets map[string]int) (*Program, error) {
+	return compileWithin(src, d, lets, 0)
+}
+
+// compileWithin is compileLets for a formula of a definition whose formulas
+// before it take used operations per evaluation: the limit MaxOps holds
+// for all of them together, and the count stops as soon as it is passed,
+// so compiling a whole definition costs about MaxOps steps, not MaxOps per
+// formula (Definition.Compile).
+func compileWithin(src string, d int, lets map[string]int, used int) (*Program, error) {
 	if d < 1 || d > MaxDim {
 		return nil, &Error{Msg: fmt.Sprintf("dimension D = %d: want 1 … %d", d, MaxDim)}
 	}
@@ -96,13 +105,13 @@ func compileLets(src string, d int, lets map[string]int) (*Program, error) {
 	if err := checkInts(n, false); err != nil {
 		return nil, runeColumn(src, err)
 	}
-	c := &checker{d: d}
+	c := &checker{d: d, ops: int64(used), base: int64(used)}
 	if err := c.count(n); err != nil {
 		return nil, runeColumn(src, err)
 	}
 	b := &builder{d: d}
 	f, _ := b.build(n)
-	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops), nbuf: b.nbuf, lets: b.lets}
+	pr := &Program{src: src, d: d, f: f.f, loops: b.loops, ops: int(c.ops) - used, nbuf: b.nbuf, lets: b.lets}
 	pr.pool = newStates(pr.nbuf, 0)
 	return pr, nil
 }
@@ -215,6 +224,7 @@ type checker struct {
 	names [MaxDepth]string
 	depth int // loops entered
 	ops   int64
+	base  int64 // the operations of the definition's formulas before this one
 }
 
 // where says the values of the enclosing indices: " (at i = 3, j = 1)".
@@ -330,6 +340,9 @@ func size(n *node) int64 {
 }
 
 func (c *checker) tooMany(v int64) error {
+	if c.base > 0 {
+		return &Error{Msg: fmt.Sprintf("with the formulas before it, an evaluation at D = %d takes at least %d operations, more than the limit of %d", c.d, v, MaxOps)}
+	}
 	return &Error{Msg: fmt.Sprintf("an evaluation at D = %d takes at least %d operations, more than the limit of %d", c.d, v, MaxOps)}
 }
 

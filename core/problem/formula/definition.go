@@ -433,28 +433,29 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 	}
 	p := &Problem{def: d, dim: dim, id: d.ID(), g: make([]*Program, len(d.G)), h: make([]*Program, len(d.H))}
 	p.lower, p.upper = d.box(dim)
-	lets, err := p.compileLets(d.Let)
+	// used: the operations per evaluation of the formulas compiled so far;
+	// the limit holds for all of them together and stops the compile as
+	// soon as it is passed (compileWithin)
+	used := 0
+	lets, err := p.compileLets(d.Let, &used)
 	if err != nil {
 		return nil, err
 	}
-	if p.f, err = compileAt(d.F, dim, "f", lets); err != nil {
+	if p.f, err = compileAt(d.F, dim, "f", lets, &used); err != nil {
 		return nil, err
 	}
 	for i, s := range d.G {
-		if p.g[i], err = compileAt(s, dim, fmt.Sprintf("g[%d]", i+1), lets); err != nil {
+		if p.g[i], err = compileAt(s, dim, fmt.Sprintf("g[%d]", i+1), lets, &used); err != nil {
 			return nil, err
 		}
 	}
 	for i, s := range d.H {
-		if p.h[i], err = compileAt(s, dim, fmt.Sprintf("h[%d]", i+1), lets); err != nil {
+		if p.h[i], err = compileAt(s, dim, fmt.Sprintf("h[%d]", i+1), lets, &used); err != nil {
 			return nil, err
 		}
 	}
-	nbuf, ops := 0, 0
+	nbuf := 0
 	for _, q := range p.all() {
-		if ops += q.ops; ops > MaxOps {
-			return nil, fmt.Errorf("formula: %s: f, g and h take at least %d operations per evaluation at D = %d together, more than the limit of %d", d.Name, ops, dim, MaxOps)
-		}
 		p.loops = p.loops || q.loops
 		nbuf = max(nbuf, q.nbuf)
 	}
@@ -470,7 +471,7 @@ func (d *Definition) Compile(dim int) (problem.Problem, error) {
 // compileLets compiles the let list in order, each entry reading the names
 // before it, and returns the names by place. Its errors name the entry and
 // count columns in the whole entry: "formula: let[2] at D = 5: column 9: …".
-func (p *Problem) compileLets(entries []string) (map[string]int, error) {
+func (p *Problem) compileLets(entries []string, used *int) (map[string]int, error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}
@@ -492,7 +493,10 @@ func (p *Problem) compileLets(entries []string) (map[string]int, error) {
 		if j, ok := lets[name]; ok {
 			return nil, fmt.Errorf("formula: %s: the name %s is given twice (let[%d] and let[%d])", what, name, j+1, i+1)
 		}
-		pr, err := compileLets(e[eq+1:], p.dim, lets)
+		pr, err := compileWithin(e[eq+1:], p.dim, lets, *used)
+		if err == nil {
+			*used += pr.ops
+		}
 		if err != nil {
 			if fe, ok := err.(*Error); ok && fe.Col > 0 {
 				fe.Col += utf8.RuneCountInString(e[:eq+1])
@@ -514,9 +518,14 @@ func quoteCut(s string) string {
 }
 
 // compileAt compiles one formula of a definition, which may read the named
-// values lets; its error names it: "formula: g[2]: column 7: …".
-func compileAt(src string, dim int, what string, lets map[string]int) (*Program, error) {
-	pr, err := compileLets(src, dim, lets)
+// values lets, within what the formulas before it left of the limit
+// (*used, which it increases); its error names it: "formula: g[2]: column
+// 7: …".
+func compileAt(src string, dim int, what string, lets map[string]int, used *int) (*Program, error) {
+	pr, err := compileWithin(src, dim, lets, *used)
+	if err == nil {
+		*used += pr.ops
+	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "formula: ")
 		return nil, fmt.Errorf("formula: %s at D = %d: %s", what, dim, msg)
