@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -23,6 +24,30 @@ type exported struct {
 	W     float64 `json:"w"`    // for PNG: pixel size
 	H     float64 `json:"h"`
 	Pixel float64 `json:"pixel"` // devicePixelRatio of the page
+}
+
+// sameNatively runs the command a page shows (cec run …, in dir, "" for
+// the test's folder) with cec and checks that its record ends at the
+// page's final best s bit for bit, at the same FES; it returns that f.
+func sameNatively(t *testing.T, cmd, dir string, s Status) float64 {
+	t.Helper()
+	c := exec.Command(cecBinary(t), append(strings.Fields(cmd)[1:], "-quiet")...)
+	c.Dir = dir
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", cmd, err)
+	}
+	var rec struct {
+		F   float64 `json:"f"`
+		FES float64 `json:"fes"`
+	}
+	if err := json.Unmarshal(out, &rec); err != nil {
+		t.Fatalf("%s: %v: %s", cmd, err, out)
+	}
+	if strconv.FormatUint(math.Float64bits(rec.F), 16) != s.BestFBits || rec.FES != s.FES {
+		t.Errorf("%s natively: f %v at FES %v; the page: %s at %v", cmd, rec.F, rec.FES, s.BestF, s.FES)
+	}
+	return rec.F
 }
 
 // click clicks the element of selector and returns the file it saved.
@@ -91,18 +116,8 @@ func TestExports(t *testing.T) {
 			if cmd != e.Command || !strings.HasPrefix(cmd, "cec run ") {
 				t.Fatalf("command %q, JSON's %q", cmd, e.Command)
 			}
-			out := cec(t, append(strings.Fields(cmd)[1:], "-quiet")...)
-			var rec struct {
-				F   float64 `json:"f"`
-				FES float64 `json:"fes"`
-			}
-			if err := json.Unmarshal([]byte(out), &rec); err != nil {
-				t.Fatalf("%s: %v: %s", cmd, err, out)
-			}
-			if strconv.FormatUint(math.Float64bits(rec.F), 16) != s.BestFBits || rec.FES != s.FES {
-				t.Errorf("%s natively: f %v at FES %v; the page: %s at %v", cmd, rec.F, rec.FES, s.BestF, s.FES)
-			}
-			t.Logf("%s → f = %v, the page's bit for bit", cmd, rec.F)
+			f := sameNatively(t, cmd, "", s)
+			t.Logf("%s → f = %v, the page's bit for bit", cmd, f)
 			tb.noConsoleErrors()
 		})
 	}

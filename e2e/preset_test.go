@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
-	"math"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -44,17 +41,7 @@ func TestPresetInThePage(t *testing.T) {
 	if !strings.Contains(cmd, "-set preset=gecco2019 ") {
 		t.Fatalf("command %q does not name the preset", cmd)
 	}
-	out := cec(t, append(strings.Fields(cmd)[1:], "-quiet")...)
-	var rec struct {
-		F   float64 `json:"f"`
-		FES float64 `json:"fes"`
-	}
-	if err := json.Unmarshal([]byte(out), &rec); err != nil {
-		t.Fatalf("%s: %v: %s", cmd, err, out)
-	}
-	if strconv.FormatUint(math.Float64bits(rec.F), 16) != s.BestFBits || rec.FES != s.FES {
-		t.Errorf("%s natively: f %v at FES %v; the page: %s at %v", cmd, rec.F, rec.FES, s.BestF, s.FES)
-	}
+	sameNatively(t, cmd, "", s)
 	shot := tb.screenshot()
 	saveScreenshot(t, shot, "preset")
 	// back to none: every value the preset set returns to its default

@@ -1,12 +1,8 @@
 package e2e
 
 import (
-	"encoding/json"
-	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -44,22 +40,6 @@ func TestTypedProblemNativeCommand(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, r.Name), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := strings.Fields(cmd)[1:]
-	c := exec.Command(cecBinary(t), append(args, "-quiet")...)
-	c.Dir = dir
-	out, err := c.Output()
-	if err != nil {
-		t.Fatalf("%s in %s: %v", cmd, dir, err)
-	}
-	var rec struct {
-		F   float64 `json:"f"`
-		FES float64 `json:"fes"`
-	}
-	if err := json.Unmarshal(out, &rec); err != nil {
-		t.Fatalf("%s: %v: %s", cmd, err, out)
-	}
-	if strconv.FormatUint(math.Float64bits(rec.F), 16) != s.BestFBits || rec.FES != s.FES {
-		t.Errorf("%s natively: f %v at FES %v; the page: %s at %v", cmd, rec.F, rec.FES, s.BestF, s.FES)
-	}
+	sameNatively(t, cmd, dir, s)
 	tb.noConsoleErrors()
 }

@@ -377,7 +377,7 @@ func readProblemFile(name string) ([]byte, error) {
 	if st, err := f.Stat(); err != nil {
 		return nil, err
 	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is %s, not a file", name, fileKind(st.Mode()))
+		return nil, fmt.Errorf("%s is %s, not a file", name, atomicfile.Kind(st.Mode()))
 	} else if st.Size() > formula.MaxFile {
 		return nil, fmt.Errorf("%s has %d bytes, more than the limit of %d", name, st.Size(), formula.MaxFile)
 	}
@@ -389,19 +389,4 @@ func readProblemFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s has more than the limit of %d bytes", name, formula.MaxFile)
 	}
 	return b, nil
-}
-
-// fileKind names what a path that is not a regular file is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }

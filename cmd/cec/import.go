@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"strings"
 
-	"pcaplay/internal/experiment"
 	"pcaplay/internal/published"
 )
 
@@ -66,22 +64,5 @@ func cmdImport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
-	var b bytes.Buffer
-	for _, r := range recs {
-		line, err := experiment.MarshalLine(r)
-		if err != nil {
-			return failure("%v", err)
-		}
-		b.Write(line)
-	}
-	if *outPath != "" {
-		if err := writeFileAtomic(*outPath, b.Bytes()); err != nil {
-			return failure("-o: %v", err)
-		}
-		return nil
-	}
-	if _, err := stdout.Write(b.Bytes()); err != nil {
-		return failure("stdout: %v", err)
-	}
-	return nil
+	return writeRunFile(recs, *outPath, stdout)
 }

@@ -106,6 +106,12 @@ func cmdMerge(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return writeRunFile(recs, *outPath, stdout)
+}
+
+// writeRunFile writes recs as JSON lines to the file outPath (atomically),
+// or to stdout when outPath is "".
+func writeRunFile(recs []experiment.Record, outPath string, stdout io.Writer) error {
 	var b bytes.Buffer
 	for _, r := range recs {
 		line, err := experiment.MarshalLine(r)
@@ -114,8 +120,8 @@ func cmdMerge(args []string, stdout io.Writer) error {
 		}
 		b.Write(line)
 	}
-	if *outPath != "" {
-		if err := writeFileAtomic(*outPath, b.Bytes()); err != nil {
+	if outPath != "" {
+		if err := writeFileAtomic(outPath, b.Bytes()); err != nil {
 			return failure("-o: %v", err)
 		}
 		return nil

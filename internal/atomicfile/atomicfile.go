@@ -42,7 +42,7 @@ func write(path string, data []byte) error {
 	mode := fs.FileMode(0o644)
 	switch st, err := os.Lstat(path); {
 	case err == nil && !st.Mode().IsRegular():
-		return fmt.Errorf("%w: %s", ErrNotRegular, kind(st.Mode()))
+		return fmt.Errorf("%w: %s", ErrNotRegular, Kind(st.Mode()))
 	case err == nil:
 		mode = st.Mode().Perm()
 	case !errors.Is(err, fs.ErrNotExist):
@@ -69,8 +69,9 @@ func write(path string, data []byte) error {
 	return err
 }
 
-// kind names what a path that is not a regular file is.
-func kind(m fs.FileMode) string {
+// Kind names what a path that is not a regular file is: "a folder", "a
+// symbolic link", "a named pipe", "a socket", "a device".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
