@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,5 +37,28 @@ func TestTablesAt10D(t *testing.T) {
 	}
 	if code := run([]string{"-dim", "x"}, &out, &errb); code != 2 {
 		t.Errorf("-dim x: exit %d, want 2", code)
+	}
+}
+
+// docs/results/gecco2019-tables.md is the tool's output on the committed
+// runs, byte for byte (after its three lines of heading).
+func TestTablesFileIsCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-evaluates the infeasible runs at 10, 30 and 50-D")
+	}
+	root, err := testdata.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"-dim", "10,30,50", "-root", root}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	b, err := os.ReadFile(filepath.Join(root, "docs", "results", "gecco2019-tables.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(b, out.Bytes()) {
+		t.Error("docs/results/gecco2019-tables.md is not the tool's output: make it again (docs/results/gecco2019.md says how)")
 	}
 }
