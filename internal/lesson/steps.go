@@ -404,12 +404,12 @@ func (t *stepText) run() Step {
 				t.l.Seed, t.k, strconv.FormatFloat(g.PCAProb, 'g', -1, 64)),
 			"Does it pay off? In our reproduction of the paper's experiments on the 28 CEC 2017 problems, PCA-projection " +
 				"makes CMODE clearly better: PMODE wins on 21 to 25 of them at 10, 30 and 50 dimensions and loses on at most 2. " +
-				"For HECO-DE, the stronger algorithm, it depends on which points the axes are fitted to: with PCA on all of Q, " +
-				"as the paper's HECO-PDE reads, HECO-PDE loses to HECO-DE on 6 to 19 problems and wins on at most 2; fitted to " +
-				"the 8 best members of Q, as in steps (b) and (c), it loses on none at 10 dimensions but still on 11 at 30. " +
-				"Why: a PCA child takes the place of a DE trial. Beside CMODE's random trials it finds a new best about five " +
-				"times as often as the trial it replaces; beside HECO-DE's adaptive ones about twice as often, and less often " +
-				"than the trial on most problems where HECO-PDE loses (docs/results/claim.md in the repository says how we looked).",
+				"It does not make HECO-DE better: not the HECO-DE the paper compared with (its author's own code, which we " +
+				"rebuilt and which matches his published runs), where HECO-PDE wins on 2 to 5 problems and loses on 2 to 15, " +
+				"nor our reading of it, where it wins on at most 2 and loses on 7 to 19. Why: a PCA child takes the place of a DE " +
+				"trial. Beside CMODE's random trials it finds a new best about five times as often as the trial it replaces; " +
+				"beside HECO-DE's adaptive ones one to three times as often, and HECO-DE's adaptation of F, CR and its " +
+				"strategies learns nothing from it (docs/results/claim.md in the repository says how we looked).",
 		},
 		Layers:   []string{LayerContour, LayerFloor, LayerSample, LayerBest},
 		Controls: []string{ControlResample, ControlK, ControlPCAProb, ControlRun},
