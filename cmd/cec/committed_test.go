@@ -195,8 +195,9 @@ func TestCommittedAblationRunsReproduce(t *testing.T) {
 // TestCommittedGECCO2019RunsReproduce: the same for the grids of HECO-DE
 // as its author ran it (docs/results/gecco2019, scripts/gecco2019.sh): run
 // 0 of a sample of problems, an author's variant among them, made again
-// with -set preset=gecco2019, is the committed line byte for byte; and so
-// is run 0 of PMODE and HECO-PDE (default settings) on a variant.
+// with -set preset=gecco2019 (and the author's budget), is the committed
+// line byte for byte; and so is run 0 of PMODE and HECO-PDE (default
+// settings) on a variant.
 func TestCommittedGECCO2019RunsReproduce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs about 10 CPU-seconds of solver runs")
@@ -214,6 +215,7 @@ func TestCommittedGECCO2019RunsReproduce(t *testing.T) {
 		{"runs-30D-heco-de.jsonl", "heco-de", "preset=gecco2019", "C11"},
 		{"runs-10D-variants.jsonl", "pmode", "", "C18-author"},
 		{"runs-10D-variants.jsonl", "heco-pde", "", "C21-author"},
+		{"runs-10D-heco-de-author-fes.jsonl", "heco-de", "preset=gecco2019", "C22"},
 	} {
 		t.Run(c.file+"/"+c.algo+"/"+c.problem, func(t *testing.T) {
 			var want string
@@ -229,6 +231,9 @@ func TestCommittedGECCO2019RunsReproduce(t *testing.T) {
 			args := []string{"run", "-algo", c.algo, "-problem", c.problem, "-dim", dim, "-runs", "1", "-seed", "1", "-workers", "1", "-quiet", "-json"}
 			if c.set != "" {
 				args = append(args, "-set", c.set)
+			}
+			if strings.HasSuffix(c.file, "-author-fes.jsonl") {
+				args = append(args, "-fes", "200124") // the author's budget at 10-D
 			}
 			r := cec(t, "", args...)
 			if r.code != 0 {
