@@ -439,6 +439,12 @@ func TestExportCommand(t *testing.T) {
 	id, _ := configured(t, map[string]string{"problem": "circle", "pcaprob": "0.5"})
 	mustOK(t, callAPI(t, "step", M{"run": id, "options": M{"n": 5}}))
 	for _, w := range play.Exports {
+		if w == "problem" { // a typed problem's file: circle has none
+			if _, code := errorOf(callAPI(t, "export", M{"run": id, "what": w})); code != wire.CodeBadArgument {
+				t.Errorf("export problem of circle: code %q, want bad-argument", code)
+			}
+			continue
+		}
 		e := mustOK(t, callAPI(t, "export", M{"run": id, "what": w}))
 		checkKeys(t, "Export", e, true)
 		if e.Get("text").String() == "" {
