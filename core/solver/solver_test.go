@@ -412,11 +412,11 @@ func TestParamParseRange(t *testing.T) {
 // infObjective is a 2-D problem whose f is c everywhere.
 type infObjective struct{ c float64 }
 
-func (p infObjective) Name() string                        { return "const" }
-func (p infObjective) Dim() int                            { return 2 }
-func (p infObjective) Bounds() (lo, hi []float64)          { return []float64{-1, -1}, []float64{1, 1} }
-func (p infObjective) NumIneq() int                        { return 0 }
-func (p infObjective) NumEq() int                          { return 0 }
+func (p infObjective) Name() string                       { return "const" }
+func (p infObjective) Dim() int                           { return 2 }
+func (p infObjective) Bounds() (lo, hi []float64)         { return []float64{-1, -1}, []float64{1, 1} }
+func (p infObjective) NumIneq() int                       { return 0 }
+func (p infObjective) NumEq() int                         { return 0 }
 func (p infObjective) Evaluate(x, g, h []float64) float64 { return p.c }
 
 // A run whose best f is not finite ends with an error in its last Step,
