@@ -572,7 +572,12 @@ func (h *heco) selectTrial(c *Context, i int) {
 	// generation (select=sync, as LSHADE44) or with the earlier accepted
 	// trials in it (select=seq).
 	fstar, qr := h.fstar, h.qr
-	bestF, bestV := h.q1Best(fy, vy)
+	// the best of Q' (fstar=q and keepbest only: the default reads neither,
+	// and this runs once per trial)
+	var bestF, bestV float64
+	if h.s.FStar == FStarQ || h.s.KeepBest {
+		bestF, bestV = h.q1Best(fy, vy)
+	}
 	if h.s.FStar == FStarQ {
 		// ẽ from the best of Q' (the author's code).
 		fstar = bestF

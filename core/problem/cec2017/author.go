@@ -58,6 +58,9 @@ func NewAuthor(num, dim int, d *Data) (problem.Problem, error) {
 	}
 	c := p.(*cec)
 	c.name += AuthorSuffix
+	if num == 21 {
+		c.m = nil // the author's C21 multiplies M by a zero vector: C12 on C21's shift
+	}
 	c.desc = authorDesc[num]
 	return &author{c}, nil
 }
@@ -89,16 +92,20 @@ func (p *author) Evaluate(x, g, h []float64) float64 {
 	if len(x) != p.dim || len(g) < p.ng || len(h) < p.nh {
 		return p.cec.Evaluate(x, g, h) // NaN everywhere
 	}
+	switch p.num {
+	case 6:
+		f := p.cec.c06(x, h)
+		h[4], h[5] = h[5], 0
+		return f
+	case 21:
+		return p.cec.c12(x, g) // C12's formulas on the unrotated z (NewAuthor drops M)
+	}
 	n := p.dim
 	z := make([]float64, n)
 	for i := range z {
 		z[i] = x[i] - p.o[i]
 	}
 	switch p.num {
-	case 6:
-		f := p.cec.c06(x, h)
-		h[4], h[5] = h[5], 0
-		return f
 	case 10:
 		var h0 float64
 		for i := range z {
@@ -111,29 +118,14 @@ func (p *author) Evaluate(x, g, h []float64) float64 {
 		h[0], h[1] = h0, diffSq(x, p.o)
 		return maxZ(x, p.o)
 	case 18:
-		var a, s, h0 float64
+		g[0], g[1], h[0] = authorConstraints(z)
 		h1 := 1.0
-		for i, y := range z {
-			a += math.Abs(y)
-			s += float64(y * y)
-			if i+1 < n {
-				t := float64(y*y) - z[i+1]
-				h0 += float64(100 * t * t)
-				sn := math.Sin(y - 1)
-				h1 = h1 * float64(sn*sn) * pi
-			}
+		for _, y := range z[:n-1] {
+			sn := math.Sin(y - 1)
+			h1 = h1 * float64(sn*sn) * pi
 		}
-		g[0], g[1], h[0] = 1-a, s-float64(100*n), h0+h1
+		h[0] += h1
 		return authorRastrigin(z, true)
-	case 21:
-		var f, a, s float64
-		for _, y := range z {
-			f += ras(y)
-			a += math.Abs(y)
-			s += float64(y * y)
-		}
-		g[0], g[1] = 4-a, s-4
-		return f
 	default: // 27
 		w := make([]float64, n)
 		for i := range n {
@@ -148,18 +140,25 @@ func (p *author) Evaluate(x, g, h []float64) float64 {
 		} else {
 			w[last] = 0.5 * math.RoundToEven(2*z[last])
 		}
-		var a, s, h0 float64
-		for i, y := range z {
-			a += math.Abs(y)
-			s += float64(y * y)
-			if i+1 < n {
-				t := float64(y*y) - z[i+1]
-				h0 += float64(100 * t * t)
-			}
-		}
-		g[0], g[1], h[0] = 1-a, s-float64(100*n), h0
+		g[0], g[1], h[0] = authorConstraints(z) // the unrotated z, and no product term
 		return authorRastrigin(w, false)
 	}
+}
+
+// authorConstraints are C18's g1, g2 and the first sum of h1 on the
+// unrotated z, as the author's C18 and C27 compute them: 1 − Σ|z_i|,
+// Σ z_i² − 100·D and Σ_{i<D} 100 (z_i² − z_{i+1})².
+func authorConstraints(z []float64) (g0, g1, h0 float64) {
+	var a, s float64
+	for i, y := range z {
+		a += math.Abs(y)
+		s += float64(y * y)
+		if i+1 < len(z) {
+			t := float64(y*y) - z[i+1]
+			h0 += float64(100 * t * t)
+		}
+	}
+	return 1 - a, s - float64(100*len(z)), h0
 }
 
 // authorRastrigin is Ras(w), with C18's rounding of every coordinate
